@@ -1,0 +1,201 @@
+//! The game contract with its types erased to JSON.
+//!
+//! The server hosts "some game" chosen at run time, so it holds a `Box<dyn DynGame>`. Actions
+//! arrive as JSON and are parsed into the game's typed `Action` here, at the edge of the engine;
+//! views leave as serialised bytes, computed once per viewer and version.
+
+use serde_json::Value;
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use crate::{Bot, Chance, Game, GameInfo, Outcome, RuleError, Seat, SeatSet, Viewer};
+
+/// Why a configuration cannot start a match.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{game} is played by {min} to {max} players, not {got}")]
+    SeatCount {
+        game: String,
+        min: u8,
+        max: u8,
+        got: u8,
+    },
+    #[error("option `{option}`: {reason}")]
+    Option { option: String, reason: String },
+    #[error("the options could not be read: {0}")]
+    Malformed(String),
+}
+
+impl ConfigError {
+    pub fn option(option: &str, reason: impl Into<String>) -> Self {
+        ConfigError::Option {
+            option: option.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Checks `seats` against the game's range.
+    pub fn check_seats(info: &GameInfo, seats: u8) -> Result<(), ConfigError> {
+        if (info.min_seats..=info.max_seats).contains(&seats) {
+            Ok(())
+        } else {
+            Err(ConfigError::SeatCount {
+                game: info.name.clone(),
+                min: info.min_seats,
+                max: info.max_seats,
+                got: seats,
+            })
+        }
+    }
+}
+
+/// An action the engine refused: a stable code and a sentence for the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// A running match of some game, as the server holds it.
+pub trait DynGame: Debug + Send + Sync {
+    fn to_act(&self) -> SeatSet;
+    fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    /// Parses and applies one action. On success returns the action in its canonical JSON form
+    /// (what goes into the log).
+    fn apply(&mut self, seat: Seat, action: &Value, chance: &mut dyn Chance)
+    -> Result<Value, Rejection>;
+    /// The view for `viewer`, serialised.
+    fn view_json(&self, viewer: Viewer) -> String;
+    fn outcome(&self) -> Option<Outcome>;
+    fn default_action(&self, seat: Seat) -> Option<Value>;
+    fn rule_deadline(&self) -> Option<u32>;
+    fn teams(&self) -> Option<Vec<u8>>;
+    fn team_chat_open(&self, team: u8) -> bool;
+    /// What this game's bot would do in `seat`, seeing only that seat's view.
+    fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value>;
+}
+
+/// A game `G` played by bot `B`, behind the [`DynGame`] interface.
+pub struct Engine<G: Game, B> {
+    game: G,
+    bot: PhantomData<fn() -> B>,
+}
+
+impl<G: Game, B> Debug for Engine<G, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the state: it holds hidden information, and logs are not views.
+        f.debug_struct("Engine").field("game", &G::info().id).finish()
+    }
+}
+
+impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
+    fn to_act(&self) -> SeatSet {
+        self.game.to_act()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+        self.game.legal_actions(seat).iter().map(to_json).collect()
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        chance: &mut dyn Chance,
+    ) -> Result<Value, Rejection> {
+        let typed: G::Action = G::Action::deserialize(action).map_err(|e| Rejection {
+            code: "malformed_action",
+            message: format!("That is not an action of this game: {e}"),
+        })?;
+        self.game
+            .apply(seat, &typed, chance)
+            .map_err(|e| Rejection {
+                code: e.code(),
+                message: e.to_string(),
+            })?;
+        Ok(to_json(&typed))
+    }
+
+    fn view_json(&self, viewer: Viewer) -> String {
+        serde_json::to_string(&self.game.view(viewer)).expect("views serialise")
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Value> {
+        self.game.default_action(seat).as_ref().map(to_json)
+    }
+
+    fn rule_deadline(&self) -> Option<u32> {
+        self.game.rule_deadline()
+    }
+
+    fn teams(&self) -> Option<Vec<u8>> {
+        self.game.teams()
+    }
+
+    fn team_chat_open(&self, team: u8) -> bool {
+        self.game.team_chat_open(team)
+    }
+
+    fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value> {
+        let legal = self.game.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let view = self.game.view(Viewer::Seat(seat));
+        Some(to_json(&B::default().choose(&view, &legal, chance)))
+    }
+}
+
+use serde::Deserialize;
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("game types serialise to JSON")
+}
+
+/// One game in the registry: how to describe it, start it and check it.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    pub info: fn() -> GameInfo,
+    /// Starts a match from JSON options; returns the engine and the options with every
+    /// default filled in (what is stored with the match).
+    pub create: fn(&Value, u8, &mut dyn Chance) -> Result<(Box<dyn DynGame>, Value), ConfigError>,
+    /// Runs the conformance harness over `matches` seeded random matches; panics on a failure.
+    pub conformance: fn(usize),
+}
+
+impl Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEntry").field("id", &(self.info)().id).finish()
+    }
+}
+
+impl GameEntry {
+    /// The entry for game `G` played by bot `B`.
+    pub fn of<G: Game, B: Bot<G> + Default + 'static>() -> GameEntry {
+        GameEntry {
+            info: G::info,
+            create: create::<G, B>,
+            conformance: crate::conformance::check::<G>,
+        }
+    }
+}
+
+fn create<G: Game, B: Bot<G> + Default + 'static>(
+    options: &Value,
+    seats: u8,
+    chance: &mut dyn Chance,
+) -> Result<(Box<dyn DynGame>, Value), ConfigError> {
+    let config: G::Config = G::Config::deserialize(options)
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    ConfigError::check_seats(&G::info(), seats)?;
+    let game = G::new(&config, seats, chance)?;
+    let engine = Engine::<G, B> {
+        game,
+        bot: PhantomData,
+    };
+    Ok((Box::new(engine), to_json(&config)))
+}

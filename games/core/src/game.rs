@@ -1,0 +1,106 @@
+//! The `Game` trait: what an engine must provide to be hosted.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+use crate::{Chance, GameInfo, Outcome, Seat, SeatSet, Viewer};
+
+/// A rule error: why an action was refused. Small enums, one per game; the code is stable
+/// (clients and tests match on it) and `Display` is the sentence a player reads.
+pub trait RuleError: std::error::Error + Send + Sync + 'static {
+    /// A short snake_case code such as `not_adjacent` or `not_your_turn`.
+    fn code(&self) -> &'static str;
+}
+
+/// A pure, deterministic rules engine.
+///
+/// The state is the engine value itself. Every method is a function of the state (plus the
+/// [`Chance`] passed in, for `new` and `apply`): no clock, no I/O, no global randomness. That is
+/// what lets `(config, seed, action log)` replay a match exactly.
+///
+/// The engine never decides *who is sitting where* or *when time runs out*; the room does, and
+/// turns a timeout into an ordinary action from [`Game::default_action`].
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Lobby options. `{}` must deserialise to the defaults (use `#[serde(default)]`), and
+    /// unknown keys must be refused (`#[serde(deny_unknown_fields)]`).
+    type Config: Serialize + DeserializeOwned + Clone + Debug + PartialEq + Default + Send + Sync;
+    /// Everything a seat can ask the engine to do, including answers to pending decisions.
+    type Action: Serialize + DeserializeOwned + Clone + Debug + PartialEq + Send + Sync;
+    /// What one viewer may see. Serialising it is the only way state leaves the engine.
+    type View: Serialize + DeserializeOwned + Clone + Debug + PartialEq + Send + Sync;
+    type Error: RuleError;
+
+    /// How the lobby lists the game: id, name, seat range, option schema.
+    fn info() -> GameInfo;
+
+    /// Sets up a new match. Validates the config against the seat count; a bad option is a
+    /// [`crate::ConfigError`] naming it.
+    fn new(
+        config: &Self::Config,
+        seats: u8,
+        chance: &mut dyn Chance,
+    ) -> Result<Self, crate::ConfigError>;
+
+    /// The seats that may act now: one on an ordinary turn, several at simultaneous steps,
+    /// and possibly a seat whose turn it is not (a pending decision). Empty once the match is
+    /// over.
+    fn to_act(&self) -> SeatSet;
+
+    /// Every action `seat` may take now, complete: an action is accepted by [`Game::apply`]
+    /// if and only if it is in this list. Empty for seats not in [`Game::to_act`].
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Applies one action. On error the state is exactly as it was.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        chance: &mut dyn Chance,
+    ) -> Result<(), Self::Error>;
+
+    /// The state as `viewer` may see it. Once the match is over every viewer may see
+    /// everything; before that, [`Viewer::Omniscient`] is for replays of finished matches only.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// `Some` once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// What the room applies for `seat` when its time runs out (the rules' documented
+    /// default), or `None` if the seat has nothing to decide. Must be a legal action.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+
+    /// Seconds the rules themselves allow for the current decision (DēmoS's 15 s team
+    /// consultations). When they run out the room applies [`Game::default_action`] for every
+    /// seat still to act. `None` when the rules set no limit.
+    fn rule_deadline(&self) -> Option<u32> {
+        None
+    }
+
+    /// Team number of each seat, for games with teams.
+    fn teams(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Whether `team`'s private chat is open now (the rules' consultation windows).
+    fn team_chat_open(&self, _team: u8) -> bool {
+        false
+    }
+
+    /// A copy of this state in which everything hidden from `viewer` is dealt again at random
+    /// (other hands, deck and stock order, face-down cards, secret discards) while everything
+    /// `viewer` may see stays put. The conformance harness checks that `viewer`'s serialised
+    /// view does not change: that is what "no leak" means.
+    fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> Self;
+
+    /// Any action at all, legal or not, for the harness to throw at the engine.
+    fn arbitrary_action(&self, chance: &mut dyn Chance) -> Self::Action;
+
+    /// An upper bound on the number of actions any match of this config can take; the harness
+    /// fails a match that runs longer.
+    fn max_actions(config: &Self::Config, seats: u8) -> usize;
+
+    /// The configurations the conformance harness plays: every mode and every seat count the
+    /// game allows, so no combination goes untested.
+    fn conformance_configs() -> Vec<(Self::Config, u8)>;
+}

@@ -1,0 +1,27 @@
+//! The game contract all Pandemonium engines share.
+//!
+//! - [`Game`] (in `game`): a pure, deterministic engine — validated config, `apply` that
+//!   either changes the state or returns a typed rule error and leaves it untouched, views per
+//!   viewer, the outcome. No I/O, no clock, no tokio.
+//! - [`Chance`]: the only source of randomness an engine may use, passed in by the room, so
+//!   `(config, seed, action log)` replays a match exactly. [`SeededChance`] for play,
+//!   [`ScriptedChance`] for tests that inject dice.
+//! - [`Bot`]: strategies that see only their seat's view and legal actions; [`RandomBot`]
+//!   works for every game.
+//! - [`DynGame`]: the same contract with the types erased to JSON, which is how the server
+//!   holds "some game" without knowing which.
+//! - [`conformance`]: the harness every registered game must pass.
+
+mod bot;
+mod chance;
+pub mod conformance;
+mod dynamic;
+mod game;
+mod seats;
+
+pub use bot::{Bot, RandomBot};
+pub use chance::{Chance, ScriptedChance, SeededChance, shuffle};
+pub use dynamic::{ConfigError, DynGame, Engine, GameEntry, Rejection};
+pub use game::{Game, RuleError};
+pub use pandemonium_protocol::{GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer};
+pub use seats::SeatSet;

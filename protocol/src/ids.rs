@@ -1,0 +1,72 @@
+//! Identifiers shared by every layer: seats, viewers and room codes.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A seat at the table, numbered from 0 clockwise. No game has more than eight.
+pub type Seat = u8;
+
+/// Who a view is computed for. A view is the only way game state leaves an engine, so this
+/// enum is the whole list of audiences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "id")]
+pub enum Viewer {
+    /// The person (or bot) in this seat.
+    Seat(Seat),
+    /// Every member of a team at once: what teammates share (DēmoS figures), never hands.
+    Team(u8),
+    /// Anyone watching: public information only.
+    Spectator,
+    /// Everything, hidden or not. Only for finished matches and fully revealed replays.
+    Omniscient,
+}
+
+/// The short code that names a room in links (`/r/K7QX2M`). Six characters from an alphabet
+/// without look-alikes, so it can be read aloud and typed from a phone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(transparent)]
+pub struct RoomCode(pub String);
+
+impl RoomCode {
+    /// Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L, 5/S, 8/B).
+    pub const ALPHABET: &'static [u8] = b"ACDEFGHJKMNPQRTUVWXY2345679";
+    pub const LEN: usize = 6;
+
+    /// Parses a code typed by a person: surrounding space is ignored and case does not matter.
+    pub fn parse(text: &str) -> Option<RoomCode> {
+        let code = text.trim().to_ascii_uppercase();
+        let valid =
+            code.len() == Self::LEN && code.bytes().all(|b| Self::ALPHABET.contains(&b));
+        valid.then_some(RoomCode(code))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_codes_are_read_case_insensitively_and_reject_look_alikes() {
+        assert_eq!(RoomCode::parse(" k7qx2m ").map(|c| c.0), Some("K7QX2M".into()));
+        assert_eq!(RoomCode::parse("K0QX2M"), None, "0 is not in the alphabet");
+        assert_eq!(RoomCode::parse("K7QX2"), None, "too short");
+    }
+
+    #[test]
+    fn viewers_serialise_as_tagged_objects() {
+        let json = serde_json::to_string(&Viewer::Seat(2)).unwrap();
+        assert_eq!(json, r#"{"kind":"seat","id":2}"#);
+        let back: Viewer = serde_json::from_str(r#"{"kind":"spectator"}"#).unwrap();
+        assert_eq!(back, Viewer::Spectator);
+    }
+}

@@ -1,0 +1,24 @@
+//! The wire protocol of Pandemonium.
+//!
+//! Everything a browser and the server say to each other is defined here once, as serde types;
+//! the TypeScript the web client uses is generated from these types (see `tests/typescript.rs`
+//! in `games/registry`), never written by hand.
+//!
+//! - [`ids`]: seats, viewers, room codes.
+//! - [`game`]: what every game shares on the wire — its lobby description and option schema,
+//!   the outcome of a match.
+//! - [`lobby`]: the HTTP API's request and response bodies.
+//! - [`room`]: the WebSocket messages, client to server and server to client.
+//!
+//! Each game's own `Config`, `Action` and `View` types live with its engine in `games/` and
+//! travel inside these messages as JSON values.
+
+pub mod game;
+pub mod ids;
+pub mod lobby;
+pub mod room;
+
+pub use game::{GameInfo, OptionKind, OptionSpec, Outcome};
+pub use ids::{RoomCode, Seat, Viewer};
+pub use lobby::*;
+pub use room::*;

@@ -1,0 +1,124 @@
+//! Bodies of the HTTP API (`/api/...`).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::game::Outcome;
+use crate::ids::{RoomCode, Seat};
+use crate::room::RoomStatus;
+
+/// `POST /api/rooms`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CreateRoom {
+    pub game: String,
+    /// The game's options; missing keys take their defaults.
+    #[serde(default = "empty_object")]
+    #[ts(type = "Record<string, unknown>")]
+    pub options: serde_json::Value,
+    /// How many seats the table has (within the game's range).
+    pub seats: u8,
+    /// Seats filled by bots from the start.
+    #[serde(default)]
+    pub bots: Vec<Seat>,
+    /// Public rooms are listed in the lobby; private ones are reached by link or code only.
+    #[serde(default)]
+    pub public: bool,
+    /// Seconds a player may take for one decision; none by default.
+    #[serde(default)]
+    pub turn_seconds: Option<u32>,
+    /// Seconds a disconnected player keeps their seat before a bot plays it (default 60).
+    #[serde(default)]
+    pub grace_seconds: Option<u32>,
+}
+
+fn empty_object() -> serde_json::Value {
+    serde_json::Value::Object(Default::default())
+}
+
+/// One room as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct RoomSummary {
+    pub code: RoomCode,
+    pub game: String,
+    pub seats: u8,
+    /// Seats taken by people or bots.
+    pub seated: u8,
+    pub status: RoomStatus,
+    pub spectators: u32,
+    pub public: bool,
+}
+
+/// `GET /api/rooms`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct RoomList {
+    pub rooms: Vec<RoomSummary>,
+}
+
+/// One finished match in `GET /api/matches`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MatchSummary {
+    pub id: String,
+    pub game: String,
+    /// Display names by seat; bots are named as such.
+    pub players: Vec<String>,
+    pub outcome: Option<Outcome>,
+    /// Milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub finished_at: i64,
+}
+
+/// `GET /api/matches?game=&page=`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MatchPage {
+    pub matches: Vec<MatchSummary>,
+    pub page: u32,
+    pub per_page: u32,
+    #[ts(type = "number")]
+    pub total: i64,
+}
+
+/// `GET /api/matches/{id}`: everything needed to replay the match exactly.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MatchRecord {
+    pub id: String,
+    pub game: String,
+    #[ts(type = "Record<string, unknown>")]
+    pub config: serde_json::Value,
+    pub players: Vec<String>,
+    /// The RNG seed, hex. Secret while the match runs; published once it is over.
+    pub seed: Option<String>,
+    /// SHA-256 of the seed, published from the start so players can audit the shuffle.
+    pub seed_hash: String,
+    pub log: Vec<LoggedAction>,
+    pub outcome: Option<Outcome>,
+    pub finished: bool,
+    #[ts(type = "number")]
+    pub started_at: i64,
+    #[ts(type = "number | null")]
+    pub finished_at: Option<i64>,
+}
+
+/// One accepted action in a match's log, in the order the room applied it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct LoggedAction {
+    pub seat: Seat,
+    #[ts(type = "unknown")]
+    pub action: serde_json::Value,
+    /// Who chose it: the seat's player, a bot, or the clock's default.
+    pub by: ActionSource,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionSource {
+    Player,
+    Bot,
+    Timeout,
+}
+
+/// The body of every HTTP error: a stable code and a sentence for people.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ApiError {
+    pub code: String,
+    pub message: String,
+}

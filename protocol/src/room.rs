@@ -1,0 +1,188 @@
+//! WebSocket messages. One connection speaks for one person and is in at most one room.
+//!
+//! The first client message is always [`ClientMsg::Hello`]: it presents the identity token
+//! the browser keeps (or asks for a new identity). Every `Act` carries a client sequence
+//! number that the server answers with exactly one `Ack` or `Reject`.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::game::Outcome;
+use crate::ids::{RoomCode, Seat};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum ClientMsg {
+    /// Present a saved identity token, or omit it to be given a new identity.
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// Enter a room. `version` is the last state version this client saw, if it is resuming.
+    Join {
+        room: RoomCode,
+        #[serde(default)]
+        role: JoinRole,
+        #[serde(default)]
+        #[ts(type = "number | null")]
+        version: Option<u64>,
+    },
+    /// Leave the current room (a seated player's seat is freed before the match starts and
+    /// handed to a bot after it).
+    Leave,
+    TakeSeat { seat: Seat },
+    LeaveSeat,
+    /// Host only: put a bot in an empty seat, or take it out.
+    SetBot { seat: Seat, bot: bool },
+    Ready { ready: bool },
+    /// Host only, once every seat is filled and every person is ready.
+    Start,
+    /// A game action. `action` is the game's own `Action` type as JSON.
+    Act {
+        #[ts(type = "number")]
+        seq: u64,
+        #[ts(type = "unknown")]
+        action: serde_json::Value,
+    },
+    Chat { channel: ChatChannel, text: String },
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinRole {
+    /// Reclaim your seat if you have one, otherwise watch until you take a seat.
+    #[default]
+    Player,
+    Spectator,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatChannel {
+    /// Everyone seated.
+    Players,
+    /// Spectators among themselves; players do not see it.
+    Spectators,
+    /// Your team, only while the rules open a consultation window.
+    Team,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum ServerMsg {
+    /// Answer to `Hello`. `token` is present only when a new identity was issued: the
+    /// client must keep it, since the server stores only its hash.
+    Welcome {
+        player_id: String,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// The room around the game: seats, presence, status. Sent on join and on every change.
+    Room(RoomSnapshot),
+    /// The game as this connection may see it.
+    State(GameState),
+    /// Action `seq` was accepted and is in the log as of `version`.
+    Ack {
+        #[ts(type = "number")]
+        seq: u64,
+        #[ts(type = "number")]
+        version: u64,
+    },
+    /// Action `seq` was refused; nothing changed.
+    Reject {
+        #[ts(type = "number")]
+        seq: u64,
+        code: String,
+        message: String,
+    },
+    Chat(ChatLine),
+    /// Anything else that went wrong for this connection alone.
+    Error { code: String, message: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct RoomSnapshot {
+    pub code: RoomCode,
+    pub game: String,
+    #[ts(type = "Record<string, unknown>")]
+    pub options: serde_json::Value,
+    pub seats: Vec<SeatInfo>,
+    pub host: Option<String>,
+    pub status: RoomStatus,
+    pub spectators: u32,
+    pub public: bool,
+    /// Your seat in this room, if you hold one.
+    pub you: Option<Seat>,
+    /// The match's id once it has started (for history and replay links).
+    pub match_id: Option<String>,
+    /// SHA-256 of the match's seed, published at the start (the seed itself at the end).
+    pub seed_hash: Option<String>,
+    /// Whether your team's chat window is open now.
+    pub team_chat_open: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SeatInfo {
+    pub seat: Seat,
+    /// The person holding the seat, if any.
+    pub player: Option<SeatPlayer>,
+    pub presence: Presence,
+    pub ready: bool,
+    /// Team number in team games.
+    pub team: Option<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SeatPlayer {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Presence {
+    Empty,
+    Online,
+    /// The player dropped; their seat is kept until the grace period ends.
+    Reconnecting,
+    /// A bot plays this seat (from the start, or for a player who is away).
+    Bot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    Waiting,
+    Playing,
+    Finished,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameState {
+    /// Increases by one with every accepted action.
+    #[ts(type = "number")]
+    pub version: u64,
+    /// The game's `View` for this connection. Actions themselves are never echoed to other
+    /// seats (a secret discard is an action); what a seat may know of them is in its view.
+    #[ts(type = "unknown")]
+    pub view: serde_json::Value,
+    /// Seats that may act now (several at simultaneous steps).
+    pub to_act: Vec<Seat>,
+    /// Your legal actions now (empty when it is not your move or you are watching).
+    #[ts(type = "Array<unknown>")]
+    pub legal: Vec<serde_json::Value>,
+    /// Milliseconds until the clock acts for whoever has not, if a clock runs.
+    #[ts(type = "number | null")]
+    pub deadline_ms: Option<u64>,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ChatLine {
+    pub channel: ChatChannel,
+    pub from: String,
+    pub text: String,
+}
