@@ -122,3 +122,37 @@ pub struct ApiError {
     pub code: String,
     pub message: String,
 }
+
+/// `POST /api/guests`: a new guest identity. The token is shown once; the browser keeps it
+/// and presents it in `Hello` (or as `Authorization: Bearer` on HTTP) to be recognised again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct NewGuest {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Guest {
+    pub player_id: String,
+    pub name: String,
+    pub token: String,
+}
+
+/// `GET /api/matches/{id}/replay?viewer=spectator|omniscient|seat:N`: a finished match as one
+/// viewer saw it, one frame per version, computed by replaying the log on the server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Replay {
+    pub id: String,
+    pub game: String,
+    pub viewer: crate::ids::Viewer,
+    /// Frame 0 is the position before the first action; frame `n` follows action `n`.
+    pub frames: Vec<ReplayFrame>,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ReplayFrame {
+    /// The action that led here (none for frame 0).
+    pub action: Option<LoggedAction>,
+    #[ts(type = "unknown")]
+    pub view: serde_json::Value,
+}

@@ -1,0 +1,26 @@
+//! Every game Pandemonium hosts, by id. The server knows games only through this list and the
+//! type-erased [`DynGame`] each entry creates; adding a game is adding an entry here (and the
+//! conformance test in `tests/` then holds it to the contract).
+
+pub use pandemonium_game::{ConfigError, DynGame, GameEntry, GameInfo, Rejection};
+
+/// All registered games, in the order the lobby lists them.
+pub fn all() -> &'static [GameEntry] {
+    static GAMES: std::sync::OnceLock<Vec<GameEntry>> = std::sync::OnceLock::new();
+    GAMES.get_or_init(|| {
+        vec![
+            // Entries are added as each engine lands.
+        ]
+    })
+}
+
+/// The entry for `id`, if such a game is registered.
+pub fn find(id: &str) -> Option<&'static GameEntry> {
+    all().iter().find(|entry| (entry.info)().id == id)
+}
+
+/// Writes the TypeScript bindings of every game's `Config`, `Action` and `View` types.
+#[doc(hidden)]
+pub fn export_typescript(_cfg: &ts_rs::Config) {
+    // Each engine's types are exported here as it lands.
+}
