@@ -16,6 +16,7 @@ mod bot;
 mod chance;
 pub mod conformance;
 mod dynamic;
+pub mod fixture;
 mod game;
 mod seats;
 

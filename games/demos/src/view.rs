@@ -1,0 +1,270 @@
+//! What one viewer may see. Hands are their owner's alone; commits are private until applied;
+//! secret discards stay face down until the Unanimous reveal; face-down figures are seen by
+//! their owner and teammates. Everything shown here is either public or belongs to the viewer,
+//! which is what the conformance harness checks by re-dealing the rest.
+
+use pandemonium_game::{Seat, Viewer};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::actions::{DemosAction, Declaration, Take};
+use crate::cards::{Card, Figure, Suit};
+use crate::config::{DiscardOrder, Mode};
+use crate::state::{Demos, ElectionView, RoundSummary, ScandalEvent, Step, Turn, VetoUsed};
+
+/// The view of one seat, team, spectator or the omniscient replay.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export_to = "demos/")]
+pub struct DemosView {
+    pub viewer: Viewer,
+    pub mode: Mode,
+    pub discard_order: DiscardOrder,
+    pub round_cap: u8,
+    pub creators_suggestion: bool,
+    /// The current round (0 before the first).
+    pub round: u8,
+    pub dealer: Seat,
+    pub phase: Phase,
+    /// Seats that still have to act in this step.
+    pub waiting_for: Vec<Seat>,
+    /// Cards left in the People's Pack.
+    pub pack: u8,
+    /// Figures left in the Power Pile.
+    pub power_pile: u8,
+    /// Vetoes left, per team (per seat in individual games).
+    pub vetoes: Vec<u8>,
+    /// The discards that may be taken now.
+    pub visible_discards: Vec<Card>,
+    pub players: Vec<PlayerView>,
+    /// Your own commit in this simultaneous step, until it is applied.
+    pub my_commit: Option<DemosAction>,
+    /// Figures your team drew and is allocating now.
+    pub drawn: Vec<Figure>,
+    /// The veto used this round, if any.
+    pub veto: Option<VetoUsed>,
+    pub last_round: Option<RoundSummary>,
+    pub scandal: Vec<ScandalEvent>,
+    pub election: Option<ElectionView>,
+    /// Whether your team's consultation window is open.
+    pub team_chat_open: bool,
+    /// Once the match is over (or for an omniscient replay): the pack and Power Pile, in order
+    /// from the top.
+    pub revealed: Option<Revealed>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export_to = "demos/")]
+pub struct Revealed {
+    pub pack: Vec<Card>,
+    pub power_pile: Vec<Figure>,
+}
+
+/// The step of the match, with its public details.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "step")]
+#[ts(export_to = "demos/")]
+pub enum Phase {
+    Declaration,
+    Consultation,
+    PublicDiscard,
+    SecretDiscard,
+    UnanimousDiscard,
+    /// The side of `seat` decides whether to veto; `proposer` once a team member proposed.
+    VetoPoll { seat: Seat, side: u8, proposer: Option<Seat> },
+    /// These sides are allocating this many figures.
+    Allocation { sides: Vec<u8>, figures: Vec<u8> },
+    Scandal { holder: Seat },
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export_to = "demos/")]
+pub struct PlayerView {
+    pub team: Option<u8>,
+    pub points: u16,
+    /// Points of each round played.
+    pub round_points: Vec<u8>,
+    /// Only your own hand (everyone's once the match is over).
+    pub hand: Option<Vec<Card>>,
+    /// This round's discard turns so far.
+    pub turns: Vec<TurnView>,
+    /// In acquisition order.
+    pub figures: Vec<FigureView>,
+    /// Creator's Suggestion, once everyone has declared.
+    pub declaration: Option<Declaration>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export_to = "demos/")]
+pub struct TurnView {
+    pub turn: Turn,
+    pub discard: DiscardView,
+    /// The pack or the visible discard taken; `None` when the hand was kept.
+    pub took: Option<Take>,
+    /// Yours only: the visible discard you asked for, already taken by an earlier player, so
+    /// you received the top card of the pack instead.
+    pub wanted: Option<Card>,
+    /// Who took this discard into their hand.
+    pub taken_by: Option<Seat>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+#[ts(export_to = "demos/")]
+pub enum DiscardView {
+    /// No discard: the hand was kept.
+    Kept,
+    FaceUp { card: Card },
+    /// `card` is shown to its owner only.
+    FaceDown { card: Option<Card> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export_to = "demos/")]
+pub struct FigureView {
+    /// `None` when it is face down and not yours (or your team's) to see.
+    pub figure: Option<Figure>,
+    pub face_up: bool,
+    /// The suit a Media gave it.
+    pub media: Option<Suit>,
+}
+
+impl Demos {
+    pub(crate) fn build_view(&self, viewer: Viewer) -> DemosView {
+        let all = self.sees_all(viewer);
+        let me = match viewer {
+            Viewer::Seat(seat) if seat < self.seats => Some(seat),
+            _ => None,
+        };
+        let players = (0..self.seats)
+            .map(|seat| self.player_view(viewer, seat))
+            .collect();
+        let drawn = match &self.step {
+            Step::Allocation { pending } => pending
+                .iter()
+                .filter(|p| all || self.is_of_side(viewer, p.side))
+                .flat_map(|p| p.figures.iter().copied())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let team_chat_open = match viewer {
+            Viewer::Seat(seat) if seat < self.seats => {
+                self.mode().is_team() && self.team_chat(self.side(seat))
+            }
+            Viewer::Team(team) => self.mode().is_team() && self.team_chat(team),
+            _ => false,
+        };
+        DemosView {
+            viewer,
+            mode: self.mode(),
+            discard_order: if self.rules.sequential {
+                DiscardOrder::Sequential
+            } else {
+                DiscardOrder::Simultaneous
+            },
+            round_cap: self.rules.round_cap,
+            creators_suggestion: self.rules.suggestion,
+            round: self.round,
+            dealer: self.dealer,
+            phase: self.phase(),
+            waiting_for: self.waiting().iter().collect(),
+            pack: self.pack.len() as u8,
+            power_pile: self.power_pile.len() as u8,
+            vetoes: self.vetoes.clone(),
+            visible_discards: self.visible_discards().collect(),
+            players,
+            my_commit: me.and_then(|s| self.commits[s as usize]),
+            drawn,
+            veto: self.veto,
+            last_round: self.last_round.clone(),
+            scandal: self.scandal.clone(),
+            election: self.election.clone(),
+            team_chat_open,
+            revealed: all.then(|| Revealed {
+                pack: self.pack.iter().rev().copied().collect(),
+                power_pile: self.power_pile.iter().rev().copied().collect(),
+            }),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        match &self.step {
+            Step::Declaration { .. } => Phase::Declaration,
+            Step::Consultation { .. } => Phase::Consultation,
+            Step::Discard { turn, .. } => match turn {
+                Turn::Public => Phase::PublicDiscard,
+                Turn::Secret => Phase::SecretDiscard,
+                Turn::Unanimous => Phase::UnanimousDiscard,
+            },
+            Step::VetoPoll { position, .. } => {
+                let seat = self.seat_at(*position);
+                Phase::VetoPoll {
+                    seat,
+                    side: self.side(seat),
+                    proposer: None,
+                }
+            }
+            Step::VetoConfirmation {
+                position, proposer, ..
+            } => {
+                let seat = self.seat_at(*position);
+                Phase::VetoPoll {
+                    seat,
+                    side: self.side(seat),
+                    proposer: Some(*proposer),
+                }
+            }
+            Step::Allocation { pending } => Phase::Allocation {
+                sides: pending.iter().map(|p| p.side).collect(),
+                figures: pending.iter().map(|p| p.figures.len() as u8).collect(),
+            },
+            Step::Scandal { position } => Phase::Scandal {
+                holder: self.seat_at(*position),
+            },
+            Step::Over => Phase::Over,
+        }
+    }
+
+    fn player_view(&self, viewer: Viewer, seat: Seat) -> PlayerView {
+        let player = &self.players[seat as usize];
+        let own = self.sees_hand(viewer, seat);
+        let figures_seen = self.sees_figures_of(viewer, seat);
+        let turns = [Turn::Public, Turn::Secret, Turn::Unanimous]
+            .into_iter()
+            .filter_map(|turn| {
+                let record = player.turns[turn as usize]?;
+                let discard = match record.discard {
+                    None => DiscardView::Kept,
+                    Some(card) if record.revealed => DiscardView::FaceUp { card },
+                    Some(card) => DiscardView::FaceDown {
+                        card: own.then_some(card),
+                    },
+                };
+                Some(TurnView {
+                    turn,
+                    discard,
+                    took: record.took,
+                    wanted: record.wanted.filter(|_| own),
+                    taken_by: record.taken_by,
+                })
+            })
+            .collect();
+        PlayerView {
+            team: self.rules.teams.as_ref().map(|t| t[seat as usize]),
+            points: player.points,
+            round_points: player.round_points.clone(),
+            hand: own.then(|| player.hand.clone()),
+            turns,
+            figures: player
+                .figures
+                .iter()
+                .map(|held| FigureView {
+                    figure: (held.face_up || figures_seen).then_some(held.figure),
+                    face_up: held.face_up,
+                    media: held.media,
+                })
+                .collect(),
+            declaration: player.declaration,
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! The `Game` contract, wired to the modules that do the work.
+
+use pandemonium_game::{
+    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+};
+
+use crate::action::Action;
+use crate::config::Config;
+use crate::error::Error;
+use crate::state::{COLUMNS, Deal, PILE, ROWS, Soulitaire};
+use crate::view::View;
+
+impl Game for Soulitaire {
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Error = Error;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "soulitaire".into(),
+            name: "Pixel Demon's Realm: Soulitaire".into(),
+            min_seats: 1,
+            max_seats: 1,
+            description: "Clear the Spellboard onto four Foundation Stacks, sacrificing as few \
+                          demons as you can."
+                .into(),
+            options: Config::specs(),
+            teams: false,
+        }
+    }
+
+    fn new(config: &Config, seats: u8, chance: &mut dyn Chance) -> Result<Self, ConfigError> {
+        ConfigError::check_seats(&Self::info(), seats)?;
+        Ok(Soulitaire::rigged(*config, Deal::shuffled(chance)))
+    }
+
+    fn to_act(&self) -> SeatSet {
+        if self.is_playing() {
+            SeatSet::only(0)
+        } else {
+            SeatSet::EMPTY
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if seat == 0 { self.legal() } else { Vec::new() }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, _chance: &mut dyn Chance) -> Result<(), Error> {
+        self.perform(seat, action)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.build_view(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.finished()
+    }
+
+    /// A solitaire player is never hurried: there is no default to apply.
+    fn default_action(&self, _seat: Seat) -> Option<Action> {
+        None
+    }
+
+    fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> Self {
+        self.redealt(viewer, chance)
+    }
+
+    fn arbitrary_action(&self, chance: &mut dyn Chance) -> Action {
+        self.arbitrary(chance)
+    }
+
+    /// Every Ritual move takes a card off the Spellboard (36), every sacrifice or discard takes
+    /// a demon off the pile (6), and a concession ends the match.
+    fn max_actions(_config: &Config, _seats: u8) -> usize {
+        COLUMNS * ROWS + PILE + 1
+    }
+
+    fn conformance_configs() -> Vec<(Config, u8)> {
+        Config::all().into_iter().map(|config| (config, 1)).collect()
+    }
+}

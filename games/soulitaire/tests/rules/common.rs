@@ -1,0 +1,99 @@
+//! Helpers: rigged deals built from short card names.
+
+#![allow(dead_code)]
+
+use pandemonium_game::{Game, SeededChance};
+use pandemonium_soulitaire::{Action, Card, Config, Deal, Demon, Face, Rank, Soulitaire, Suit};
+
+pub use pandemonium_soulitaire::Offering;
+
+/// A card from a short name: `"7s1"`, `"Ks3"`, `"10s4"`, `"M"` for a Mimic.
+pub fn c(name: &str) -> Card {
+    if name == "M" {
+        return Card::Mimic;
+    }
+    let (rank, suit) = name.split_at(name.len() - 2);
+    Card::new(suit_of(suit), rank_of(rank))
+}
+
+pub fn face(name: &str) -> Face {
+    c(name).face().expect("a Ritual card")
+}
+
+pub fn suit_of(name: &str) -> Suit {
+    match name {
+        "s1" => Suit::S1,
+        "s2" => Suit::S2,
+        "s3" => Suit::S3,
+        "s4" => Suit::S4,
+        _ => panic!("no suit {name}"),
+    }
+}
+
+pub fn rank_of(name: &str) -> Rank {
+    Rank::ALL
+        .into_iter()
+        .find(|r| r.label() == name)
+        .unwrap_or_else(|| panic!("no rank {name}"))
+}
+
+pub fn cards(names: &str) -> Vec<Card> {
+    names.split_whitespace().map(c).collect()
+}
+
+/// A deal from columns (top row first, exposed card last, space-separated names), four
+/// foundation cards and the demon pile (top first).
+pub fn deal(columns: [&str; 6], foundations: [&str; 4], demons: &[Demon]) -> Deal {
+    Deal {
+        spellboard: columns.map(cards),
+        foundations: foundations.map(c),
+        set_aside: Vec::new(),
+        demons: demons.to_vec(),
+        unused_demons: Vec::new(),
+    }
+}
+
+pub fn rig(columns: [&str; 6], foundations: [&str; 4], demons: &[Demon]) -> Soulitaire {
+    Soulitaire::rigged(Config::default(), deal(columns, foundations, demons))
+}
+
+pub fn rig_with(
+    config: Config,
+    columns: [&str; 6],
+    foundations: [&str; 4],
+    demons: &[Demon],
+) -> Soulitaire {
+    Soulitaire::rigged(config, deal(columns, foundations, demons))
+}
+
+pub fn play(game: &mut Soulitaire, action: Action) {
+    game.apply(0, &action, &mut SeededChance::from_u64(0))
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+}
+
+pub fn try_play(game: &mut Soulitaire, action: &Action) -> Result<(), pandemonium_soulitaire::Error> {
+    game.apply(0, action, &mut SeededChance::from_u64(0))
+}
+
+pub fn mv(column: u8, foundation: u8) -> Action {
+    Action::Move {
+        column,
+        foundation,
+        declare: None,
+    }
+}
+
+pub fn mv_mimic(column: u8, foundation: u8, declared: &str) -> Action {
+    Action::Move {
+        column,
+        foundation,
+        declare: Some(face(declared)),
+    }
+}
+
+pub fn sacrifice(foundation: u8, offerings: &[Offering]) -> Action {
+    Action::Sacrifice {
+        foundation,
+        offerings: offerings.to_vec(),
+    }
+}

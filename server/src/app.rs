@@ -1,0 +1,170 @@
+//! Building and running the application: `Application::build(config)` binds the listener
+//! (port 0 in tests), connects the store, rebuilds unfinished matches, and returns an app
+//! whose `run` serves until shutdown.
+
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use pandemonium_game::GameEntry;
+use pandemonium_protocol::RoomCode;
+
+use crate::config::Config;
+use crate::identity::Player;
+use crate::lobby::Lobby;
+use crate::metrics::Metrics;
+use crate::room::{Resumed, SeatState, replay};
+use crate::store::{Store, StoreError, StoredMatch};
+
+/// What every request handler and connection shares.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub store: Store,
+    pub lobby: Lobby,
+    pub metrics: Arc<Metrics>,
+    /// Flips to true when the server begins to stop.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("could not listen on {address}: {source}")]
+    Bind {
+        address: std::net::SocketAddr,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug)]
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+    stop: watch::Sender<bool>,
+}
+
+impl Application {
+    /// Builds the server with every registered game.
+    pub async fn build(config: Config) -> Result<Application, StartError> {
+        Self::build_with_games(config, pandemonium_games::all()).await
+    }
+
+    /// Builds the server with a chosen list of games (tests add fixture games).
+    pub async fn build_with_games(
+        config: Config,
+        games: &'static [GameEntry],
+    ) -> Result<Application, StartError> {
+        let listener = TcpListener::bind(config.bind)
+            .await
+            .map_err(|source| StartError::Bind {
+                address: config.bind,
+                source,
+            })?;
+        let store = Store::connect(&config.database_url).await?;
+        let metrics = Arc::new(Metrics::default());
+        let lobby = Lobby::new(
+            games,
+            store.clone(),
+            metrics.clone(),
+            config.bot_delay(),
+            Duration::from_secs(config.empty_room_seconds),
+        );
+        let (stop, shutdown) = watch::channel(false);
+        let state = AppState {
+            config: Arc::new(config),
+            store,
+            lobby,
+            metrics,
+            shutdown,
+        };
+        resume_unfinished_matches(&state).await?;
+        Ok(Application {
+            listener,
+            state,
+            stop,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `stop` resolves; then stops accepting, closes every socket with a reason
+    /// and flushes the store.
+    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) {
+        let router = crate::http::router(self.state.clone());
+        let signal = self.stop.clone();
+        let lobby = self.state.lobby.clone();
+        let serve = axum::serve(self.listener, router).with_graceful_shutdown(async move {
+            stop.await;
+            tracing::info!("shutting down: closing rooms and connections");
+            let _ = signal.send(true);
+            lobby.shutdown().await;
+        });
+        if let Err(error) = serve.await {
+            tracing::error!(%error, "the server stopped with an error");
+        }
+        self.state.store.close().await;
+        tracing::info!("stopped");
+    }
+}
+
+/// Rebuilds every match that was running when the server last stopped, so its players can
+/// reconnect to it. A match that cannot be rebuilt is logged and left in the store.
+async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
+    for stored in state.store.running_matches().await? {
+        match resume(state, &stored) {
+            Ok(()) => tracing::info!(room = %stored.room_code, id = %stored.id, "match resumed"),
+            Err(error) => {
+                tracing::error!(id = %stored.id, %error, "could not resume a match")
+            }
+        }
+    }
+    Ok(())
+}
+
+fn resume(state: &AppState, stored: &StoredMatch) -> Result<(), String> {
+    let entry = state.lobby.game(&stored.game).map_err(|e| e.to_string())?;
+    let seed = stored.seed_bytes().map_err(|e| e.to_string())?;
+    let seats = stored.seats.len() as u8;
+    let (game, chance) = replay::replay(entry, &stored.config, seats, seed, &stored.log, |_, _| {})
+        .map_err(|e| e.to_string())?;
+    let now = std::time::Instant::now();
+    let seat_states = stored
+        .seats
+        .iter()
+        .map(|s| SeatState {
+            player: s.player_id.as_ref().map(|id| Player {
+                id: id.clone(),
+                name: s.name.clone(),
+            }),
+            bot: s.bot,
+            // Everyone is away until they reconnect; the grace period starts now.
+            away_since: (!s.bot).then_some(now),
+            ..SeatState::default()
+        })
+        .collect();
+    let code = RoomCode::parse(&stored.room_code).ok_or("stored room code is malformed")?;
+    state.lobby.resume_room(
+        code,
+        entry,
+        stored.config.clone(),
+        stored.room.clone(),
+        seat_states,
+        Resumed {
+            match_id: stored.id.clone(),
+            seed,
+            game,
+            chance,
+            log: stored.log.clone(),
+        },
+    );
+    Ok(())
+}

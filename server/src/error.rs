@@ -1,0 +1,82 @@
+//! Application errors. Each has a stable code and a sentence for people; internals (database
+//! messages) go to the server log, never to the client.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use crate::store::StoreError;
+use pandemonium_game::ConfigError;
+use pandemonium_protocol::ApiError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("There is no game called `{0}`.")]
+    UnknownGame(String),
+    #[error("{0}")]
+    BadConfig(#[from] ConfigError),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("No room has that code.")]
+    RoomNotFound,
+    #[error("No finished match has that id.")]
+    MatchNotFound,
+    #[error("That identity is not known here; choose a name to get a new one.")]
+    UnknownToken,
+    #[error("A display name is 1 to 32 readable characters.")]
+    BadName,
+    #[error("There is no such API endpoint.")]
+    NoSuchEndpoint,
+    #[error("The server is busy; try again in a moment.")]
+    Unavailable,
+    #[error("Something went wrong on the server.")]
+    Store(#[from] StoreError),
+}
+
+impl AppError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::UnknownGame(_) => "unknown_game",
+            AppError::BadConfig(_) => "bad_config",
+            AppError::BadRequest(_) => "bad_request",
+            AppError::RoomNotFound => "room_not_found",
+            AppError::MatchNotFound => "match_not_found",
+            AppError::UnknownToken => "unknown_token",
+            AppError::BadName => "bad_name",
+            AppError::NoSuchEndpoint => "not_found",
+            AppError::Unavailable => "unavailable",
+            AppError::Store(_) => "internal",
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            AppError::UnknownGame(_)
+            | AppError::BadConfig(_)
+            | AppError::BadRequest(_)
+            | AppError::BadName => StatusCode::BAD_REQUEST,
+            AppError::RoomNotFound | AppError::MatchNotFound | AppError::NoSuchEndpoint => {
+                StatusCode::NOT_FOUND
+            }
+            AppError::UnknownToken => StatusCode::UNAUTHORIZED,
+            AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn body(&self) -> ApiError {
+        ApiError {
+            code: self.code().to_string(),
+            message: self.to_string(),
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if let AppError::Store(error) = &self {
+            tracing::error!(%error, "request failed in the store");
+        }
+        (self.status(), Json(self.body())).into_response()
+    }
+}

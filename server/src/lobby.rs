@@ -1,0 +1,200 @@
+//! The lobby: which rooms exist, by code. It is consulted when a room is created, joined or
+//! listed — never on the action path, which goes straight from a connection to its room.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pandemonium_game::{GameEntry, SeededChance};
+use pandemonium_protocol::{CreateRoom, RoomCode, RoomSummary};
+
+use crate::error::AppError;
+use crate::identity::Player;
+use crate::metrics::Metrics;
+use crate::room::{self, Resumed, RoomHandle, RoomServices, RoomSetup, SeatState};
+use crate::store::{RoomSettings, Store};
+
+/// Seconds a disconnected player keeps their seat when the room does not say.
+pub const DEFAULT_GRACE_SECONDS: u32 = 60;
+
+#[derive(Debug, Clone)]
+pub struct Lobby {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    games: &'static [GameEntry],
+    rooms: Arc<Mutex<HashMap<RoomCode, RoomHandle>>>,
+    store: Store,
+    metrics: Arc<Metrics>,
+    bot_delay: Duration,
+    empty_room: Duration,
+}
+
+impl Lobby {
+    pub fn new(
+        games: &'static [GameEntry],
+        store: Store,
+        metrics: Arc<Metrics>,
+        bot_delay: Duration,
+        empty_room: Duration,
+    ) -> Lobby {
+        Lobby {
+            inner: Arc::new(Inner {
+                games,
+                rooms: Arc::new(Mutex::new(HashMap::new())),
+                store,
+                metrics,
+                bot_delay,
+                empty_room,
+            }),
+        }
+    }
+
+    pub fn games(&self) -> &'static [GameEntry] {
+        self.inner.games
+    }
+
+    pub fn game(&self, id: &str) -> Result<&'static GameEntry, AppError> {
+        self.inner
+            .games
+            .iter()
+            .find(|e| (e.info)().id == id)
+            .ok_or_else(|| AppError::UnknownGame(id.to_string()))
+    }
+
+    fn services(&self) -> RoomServices {
+        let rooms = self.inner.rooms.clone();
+        RoomServices {
+            store: self.inner.store.clone(),
+            metrics: self.inner.metrics.clone(),
+            bot_delay: self.inner.bot_delay,
+            empty_room: self.inner.empty_room,
+            on_close: Arc::new(move |code: &RoomCode| {
+                rooms.lock().expect("rooms lock").remove(code);
+            }),
+        }
+    }
+
+    /// Validates the request (game, options, seats, bots) and opens a room.
+    pub fn create_room(
+        &self,
+        request: CreateRoom,
+        host: Option<Player>,
+    ) -> Result<RoomSummary, AppError> {
+        let entry = self.game(&request.game)?;
+        let info = (entry.info)();
+        if !request.options.is_object() {
+            return Err(AppError::BadRequest("`options` must be a JSON object.".into()));
+        }
+        // Creating a throwaway match checks the options and the seat count with the game's
+        // own rules, and fills in every default.
+        let mut scratch = SeededChance::from_u64(0);
+        let (_, options) = (entry.create)(&request.options, request.seats, &mut scratch)?;
+        let mut seats = vec![SeatState::default(); request.seats as usize];
+        for &bot in &request.bots {
+            let Some(seat) = seats.get_mut(bot as usize) else {
+                return Err(AppError::BadRequest(format!(
+                    "Seat {bot} does not exist at a table of {}.",
+                    request.seats
+                )));
+            };
+            seat.bot = true;
+        }
+        if request.turn_seconds == Some(0) || request.grace_seconds.is_some_and(|g| g > 86_400) {
+            return Err(AppError::BadRequest(
+                "Turn time must be at least a second and grace at most a day.".into(),
+            ));
+        }
+        let settings = RoomSettings {
+            public: request.public,
+            turn_seconds: request.turn_seconds,
+            grace_seconds: request.grace_seconds.unwrap_or(DEFAULT_GRACE_SECONDS),
+            host: host.map(|p| p.id),
+        };
+        let mut rooms = self.inner.rooms.lock().expect("rooms lock");
+        let code = fresh_code(&rooms);
+        let handle = room::spawn(
+            RoomSetup {
+                code: code.clone(),
+                entry,
+                game_id: info.id,
+                options,
+                settings,
+                seats,
+                resumed: None,
+            },
+            self.services(),
+        );
+        let summary = handle.summary();
+        rooms.insert(code, handle);
+        Ok(summary)
+    }
+
+    /// Reopens a room around a match rebuilt from the store.
+    pub fn resume_room(
+        &self,
+        code: RoomCode,
+        entry: &'static GameEntry,
+        options: serde_json::Value,
+        settings: RoomSettings,
+        seats: Vec<SeatState>,
+        resumed: Resumed,
+    ) {
+        let handle = room::spawn(
+            RoomSetup {
+                code: code.clone(),
+                entry,
+                game_id: (entry.info)().id,
+                options,
+                settings,
+                seats,
+                resumed: Some(resumed),
+            },
+            self.services(),
+        );
+        self.inner.rooms.lock().expect("rooms lock").insert(code, handle);
+    }
+
+    pub fn room(&self, code: &RoomCode) -> Option<RoomHandle> {
+        self.inner.rooms.lock().expect("rooms lock").get(code).cloned()
+    }
+
+    pub fn public_rooms(&self) -> Vec<RoomSummary> {
+        let handles: Vec<RoomHandle> =
+            self.inner.rooms.lock().expect("rooms lock").values().cloned().collect();
+        let mut rooms: Vec<RoomSummary> = handles
+            .iter()
+            .map(RoomHandle::summary)
+            .filter(|s| s.public)
+            .collect();
+        rooms.sort_by(|a, b| a.code.cmp(&b.code));
+        rooms
+    }
+
+    /// Tells every room to close its sockets with a reason and stop.
+    pub async fn shutdown(&self) {
+        let handles: Vec<RoomHandle> =
+            self.inner.rooms.lock().expect("rooms lock").values().cloned().collect();
+        for handle in handles {
+            let _ = handle.tx.send(room::RoomCmd::Shutdown).await;
+        }
+    }
+}
+
+fn fresh_code(rooms: &HashMap<RoomCode, RoomHandle>) -> RoomCode {
+    let mut chance = SeededChance::from_seed(SeededChance::fresh_seed());
+    loop {
+        let code: String = (0..RoomCode::LEN)
+            .map(|_| {
+                let i = pandemonium_game::Chance::below(&mut chance, RoomCode::ALPHABET.len() as u32);
+                RoomCode::ALPHABET[i as usize] as char
+            })
+            .collect();
+        let code = RoomCode(code);
+        if !rooms.contains_key(&code) {
+            return code;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Rooms. A room is one tokio task that owns its game, its RNG, its version and its
+//! subscribers; it is the only writer of its state, so no lock guards game state. Everything
+//! else talks to it through [`RoomHandle`]'s bounded mailbox.
+
+mod actor;
+pub mod replay;
+mod seats;
+mod wire;
+
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+pub use actor::{Resumed, RoomServices, RoomSetup, seed_hash, spawn};
+pub use seats::SeatState;
+use pandemonium_protocol::{ClientMsg, JoinRole, RoomSummary};
+
+use crate::identity::Player;
+
+/// Identifies one WebSocket connection within the server.
+pub type ConnId = u64;
+
+/// What a room sends a connection. Frames are serialised once and shared by every subscriber
+/// who sees the same thing.
+#[derive(Debug, Clone)]
+pub enum Outgoing {
+    Frame(Arc<str>),
+    /// Close the socket with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// A connection's bounded outbox. When it is full the room drops the subscriber rather than
+/// wait: one slow client must never slow a room. The client reconnects and resyncs.
+pub type Outbox = mpsc::Sender<Outgoing>;
+
+#[derive(Debug)]
+pub enum RoomCmd {
+    Join {
+        conn: ConnId,
+        player: Player,
+        role: JoinRole,
+        outbox: Outbox,
+    },
+    /// The connection left the room or closed.
+    Leave { conn: ConnId },
+    /// A room message from a connection that has joined (`TakeSeat`, `Act`, `Chat`, …).
+    Client { conn: ConnId, msg: ClientMsg },
+    /// The server is stopping: close every socket with a reason and end the task.
+    Shutdown,
+}
+
+/// How the rest of the server reaches a room.
+#[derive(Debug, Clone)]
+pub struct RoomHandle {
+    pub tx: mpsc::Sender<RoomCmd>,
+    /// Kept current by the room for the lobby listing; a per-room lock, never held across an
+    /// await and never shared between rooms.
+    pub summary: Arc<Mutex<RoomSummary>>,
+}
+
+impl RoomHandle {
+    pub fn summary(&self) -> RoomSummary {
+        self.summary.lock().expect("summary lock").clone()
+    }
+}

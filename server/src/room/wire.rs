@@ -1,0 +1,77 @@
+//! Serialising what a room sends. Frames are built straight from the engine's serialised view
+//! (spliced in as raw JSON), so a view is serialised once per viewer per version and never
+//! parsed back.
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+use std::sync::Arc;
+
+use pandemonium_protocol::{Outcome, Seat, ServerMsg};
+
+/// The `state` message, field for field as `ServerMsg::State(GameState)`.
+#[derive(Serialize)]
+struct StateFrame<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: u64,
+    view: &'a RawValue,
+    to_act: Vec<Seat>,
+    legal: Vec<serde_json::Value>,
+    deadline_ms: Option<u64>,
+    outcome: Option<&'a Outcome>,
+}
+
+pub fn state_frame(
+    version: u64,
+    view_json: String,
+    to_act: Vec<Seat>,
+    legal: Vec<serde_json::Value>,
+    deadline_ms: Option<u64>,
+    outcome: Option<&Outcome>,
+) -> Arc<str> {
+    let view = RawValue::from_string(view_json).expect("engines serialise valid JSON");
+    let frame = StateFrame {
+        kind: "state",
+        version,
+        view: &view,
+        to_act,
+        legal,
+        deadline_ms,
+        outcome,
+    };
+    serde_json::to_string(&frame).expect("frames serialise").into()
+}
+
+pub fn frame(msg: &ServerMsg) -> Arc<str> {
+    serde_json::to_string(msg).expect("server messages serialise").into()
+}
+
+pub fn error(code: &str, message: impl Into<String>) -> Arc<str> {
+    frame(&ServerMsg::Error {
+        code: code.to_string(),
+        message: message.into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pandemonium_protocol::GameState;
+
+    #[test]
+    fn a_state_frame_reads_back_as_the_protocols_state_message() {
+        let text = state_frame(3, r#"{"hand":[1,2]}"#.into(), vec![1], vec![], Some(500), None);
+        let msg: ServerMsg = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            msg,
+            ServerMsg::State(GameState {
+                version: 3,
+                view: serde_json::json!({"hand": [1, 2]}),
+                to_act: vec![1],
+                legal: vec![],
+                deadline_ms: Some(500),
+                outcome: None,
+            })
+        );
+    }
+}

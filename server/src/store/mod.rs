@@ -1,0 +1,334 @@
+//! Persistence: guests, matches and their action logs, in SQLite (the default, a file) or
+//! PostgreSQL (production), through one set of queries.
+//!
+//! Both databases speak the same SQL here (TEXT, BIGINT, `$n` parameters), so one `AnyPool`
+//! and one migration folder serve both. Appends go through [`writer`]: one task that commits
+//! everything queued in a single transaction (group commit), so rooms never pay a round trip
+//! each on the hot path.
+
+mod records;
+mod writer;
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+pub use records::{MatchStatus, NewMatch, RoomSettings, StoredMatch, StoredSeat};
+use writer::Write;
+
+use pandemonium_protocol::{ActionSource, LoggedAction, MatchSummary, Outcome, Seat};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    #[error("could not prepare the database file: {0}")]
+    File(#[from] std::io::Error),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error("the write could not be committed: {0}")]
+    Commit(String),
+    #[error("the store is shutting down")]
+    Closed,
+}
+
+/// Which database a URL names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// A handle to the database. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writes: mpsc::Sender<Write>,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects (creating a SQLite file and its folder if needed), runs the migrations and
+    /// starts the group-commit writer.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let backend = Backend::of(url).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "unsupported database URL `{url}`: use sqlite://PATH or postgres://…"
+            ))
+        })?;
+        let url = match backend {
+            Backend::Sqlite => prepare_sqlite(url)?,
+            Backend::Postgres => url.to_string(),
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(match backend {
+                // One writer plus a few readers; SQLite serialises writers anyway.
+                Backend::Sqlite => 4,
+                Backend::Postgres => 8,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL survives a killed process with every committed transaction, and
+                        // lets readers run beside the writer.
+                        sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA busy_timeout = 5000").execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        MIGRATOR.run(&pool).await?;
+        let writes = writer::spawn(pool.clone());
+        Ok(Store {
+            pool,
+            writes,
+            backend,
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Whether the database answers (for `/readyz`).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Waits until everything queued so far is committed, then closes the pool.
+    pub async fn close(&self) {
+        let (done, committed) = oneshot::channel();
+        if self.writes.send(Write::Flush { done }).await.is_ok() {
+            let _ = committed.await;
+        }
+        self.pool.close().await;
+    }
+
+    pub async fn insert_player(
+        &self,
+        id: &str,
+        name: &str,
+        token_hash: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(name)
+            .bind(token_hash)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The guest whose token hashes to `token_hash`: `(id, name)`.
+    pub async fn player_by_token_hash(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query("SELECT id, name FROM players WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
+    }
+
+    /// Records the start of a match. Awaited before the match is announced, so every later
+    /// append has its row to refer to.
+    pub async fn start_match(&self, m: &NewMatch) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
+             status, outcome, started_at, finished_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL)",
+        )
+        .bind(&m.id)
+        .bind(&m.room_code)
+        .bind(&m.game)
+        .bind(m.config.to_string())
+        .bind(to_json(&m.seats))
+        .bind(to_json(&m.room))
+        .bind(&m.seed)
+        .bind(&m.seed_hash)
+        .bind(m.started_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Appends one accepted action; resolves once it is committed (group commit).
+    pub async fn append(
+        &self,
+        match_id: &str,
+        index: u64,
+        seat: Seat,
+        action: &serde_json::Value,
+        source: ActionSource,
+    ) -> Result<(), StoreError> {
+        let (done, committed) = oneshot::channel();
+        let write = Write::Append {
+            match_id: match_id.to_string(),
+            index: index as i64,
+            seat: seat as i64,
+            action: action.to_string(),
+            source: records::source_name(source),
+            at: now_ms(),
+            done,
+        };
+        self.writes.send(write).await.map_err(|_| StoreError::Closed)?;
+        committed.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Marks a match finished with its outcome, after every action queued before it.
+    pub async fn finish(&self, match_id: &str, outcome: &Outcome) -> Result<(), StoreError> {
+        self.set_status(match_id, MatchStatus::Finished, Some(outcome)).await
+    }
+
+    /// Marks a match nobody will finish (its room closed empty).
+    pub async fn abandon(&self, match_id: &str) -> Result<(), StoreError> {
+        self.set_status(match_id, MatchStatus::Abandoned, None).await
+    }
+
+    async fn set_status(
+        &self,
+        match_id: &str,
+        status: MatchStatus,
+        outcome: Option<&Outcome>,
+    ) -> Result<(), StoreError> {
+        let (done, committed) = oneshot::channel();
+        let write = Write::Status {
+            match_id: match_id.to_string(),
+            status: status.as_str(),
+            outcome: outcome.map(to_json),
+            at: now_ms(),
+            done,
+        };
+        self.writes.send(write).await.map_err(|_| StoreError::Closed)?;
+        committed.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Matches that were running when the server stopped, with their logs, to be rebuilt.
+    pub async fn running_matches(&self) -> Result<Vec<StoredMatch>, StoreError> {
+        let rows = sqlx::query(&format!("{MATCH_COLUMNS} WHERE status = 'running'"))
+            .fetch_all(&self.pool)
+            .await?;
+        let mut matches = Vec::with_capacity(rows.len());
+        for row in rows {
+            let mut m = records::match_from_row(&row)?;
+            m.log = self.log(&m.id).await?;
+            matches.push(m);
+        }
+        Ok(matches)
+    }
+
+    /// One match with its log.
+    pub async fn get_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let row = sqlx::query(&format!("{MATCH_COLUMNS} WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let mut m = records::match_from_row(&row)?;
+        m.log = self.log(&m.id).await?;
+        Ok(Some(m))
+    }
+
+    /// Finished matches, newest first, optionally of one game; and how many there are.
+    pub async fn finished_matches(
+        &self,
+        game: Option<&str>,
+        page: u32,
+        per_page: u32,
+    ) -> Result<(Vec<MatchSummary>, i64), StoreError> {
+        let filter = "status = 'finished' AND ($1 = '' OR game = $1)";
+        let game = game.unwrap_or("");
+        let total: i64 = sqlx::query(&format!("SELECT COUNT(*) FROM matches WHERE {filter}"))
+            .bind(game)
+            .fetch_one(&self.pool)
+            .await?
+            .get(0);
+        let rows = sqlx::query(&format!(
+            "{MATCH_COLUMNS} WHERE {filter} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3"
+        ))
+        .bind(game)
+        .bind(per_page as i64)
+        .bind(page as i64 * per_page as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        let summaries = rows
+            .iter()
+            .map(|row| records::match_from_row(row).map(|m| m.summary()))
+            .collect::<Result<_, _>>()?;
+        Ok((summaries, total))
+    }
+
+    async fn log(&self, match_id: &str) -> Result<Vec<LoggedAction>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT idx, seat, action, source FROM actions WHERE match_id = $1 ORDER BY idx",
+        )
+        .bind(match_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .enumerate()
+            .map(|(expected, row)| records::action_from_row(row, expected as i64))
+            .collect()
+    }
+}
+
+const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, seed, seed_hash, \
+                             status, outcome, started_at, finished_at FROM matches";
+
+/// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`.
+fn prepare_sqlite(url: &str) -> Result<String, StoreError> {
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path != ":memory:" {
+        if let Some(dir) = std::path::Path::new(path).parent() {
+            if !dir.as_os_str().is_empty() {
+                std::fs::create_dir_all(dir)?;
+            }
+        }
+    }
+    let query = if query.contains("mode=") {
+        query.to_string()
+    } else if query.is_empty() {
+        "mode=rwc".to_string()
+    } else {
+        format!("{query}&mode=rwc")
+    };
+    Ok(format!("sqlite://{path}?{query}"))
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("records serialise")
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}

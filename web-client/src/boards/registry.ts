@@ -1,0 +1,24 @@
+/**
+ * Which games have a board. Boards are loaded lazily so each game's code is its own chunk.
+ * A game without a board shows its rules page and a notice in the room — never a raw dump.
+ *
+ * To add a board: create `src/boards/<game>/index.ts` exporting `board: BoardModule<View,
+ * Action>` (typed with the generated `src/protocol/<game>/` types) and add a line here:
+ *
+ *     soulitaire: () => import("./soulitaire").then((m) => m.board),
+ */
+import type { BoardLoader, BoardModule } from "./contract";
+
+const BOARDS: Record<string, BoardLoader> = {
+  // Boards are delivered by each game's issue; Soulitaire's is planned first.
+};
+
+export function hasBoard(gameId: string): boolean {
+  return Object.hasOwn(BOARDS, gameId);
+}
+
+/** The board of `gameId`, or null when the game has none yet. */
+export async function boardFor(gameId: string): Promise<BoardModule<any, any> | null> {
+  const loader = BOARDS[gameId];
+  return loader ? loader() : null;
+}

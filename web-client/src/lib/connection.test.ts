@@ -1,0 +1,466 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ClientMsg } from "../protocol/ClientMsg";
+import type { GameState } from "../protocol/GameState";
+import type { RoomSnapshot } from "../protocol/RoomSnapshot";
+import type { ServerMsg } from "../protocol/ServerMsg";
+import { backoffDelay } from "./backoff";
+import { ActError, Connection, type SocketLike } from "./connection";
+import { memoryIdentityStore, type IdentityStore } from "./identity";
+
+/** A WebSocket stand-in the test drives by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  readonly sent: ClientMsg[] = [];
+  closedByClient: number | null = null;
+
+  constructor(readonly url: string) {}
+
+  send(data: string): void {
+    if (this.readyState !== 1) throw new Error("send on a socket that is not open");
+    this.sent.push(JSON.parse(data) as ClientMsg);
+  }
+  close(code = 1000): void {
+    this.closedByClient = code;
+    this.readyState = 3;
+  }
+
+  // Test helpers.
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(msg: ServerMsg): void {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+  drop(code = 1006): void {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  last(): ClientMsg | undefined {
+    return this.sent[this.sent.length - 1];
+  }
+}
+
+function room(overrides: Partial<RoomSnapshot> = {}): RoomSnapshot {
+  return {
+    code: "K7QX2M",
+    game: "soulitaire",
+    options: {},
+    seats: [{ seat: 0, player: { id: "p1", name: "Ada" }, presence: "online", ready: false, team: null }],
+    host: "p1",
+    status: "playing",
+    spectators: 0,
+    public: false,
+    you: 0,
+    match_id: "m1",
+    seed_hash: "abc",
+    team_chat_open: false,
+    ...overrides,
+  };
+}
+
+function state(version: number, overrides: Partial<GameState> = {}): ServerMsg {
+  return {
+    type: "state",
+    version,
+    view: { v: version },
+    to_act: [0],
+    legal: [],
+    deadline_ms: null,
+    outcome: null,
+    ...overrides,
+  };
+}
+
+let sockets: FakeSocket[];
+let identity: IdentityStore;
+
+function connect(options: { token?: string | null; name?: string } = {}): Connection {
+  identity = memoryIdentityStore(
+    options.token === null ? null : { token: options.token ?? "tok-1", name: "Ada" },
+  );
+  return new Connection({
+    url: "ws://test/ws",
+    identity,
+    name: () => options.name ?? null,
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    random: () => 0.5,
+    now: () => Date.now(),
+    backoff: { baseMs: 100, maxMs: 1000 },
+  });
+}
+
+/** Opens the current socket, welcomes it and answers a join of K7QX2M with `snapshot`. */
+function welcomeAndJoin(conn: Connection, snapshot = room()): FakeSocket {
+  const socket = sockets[sockets.length - 1];
+  socket.open();
+  socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+  if (conn.state.target) socket.receive({ type: "room", ...snapshot });
+  return socket;
+}
+
+beforeEach(() => {
+  sockets = [];
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("hello and identity", () => {
+  it("says hello with the stored token before anything else", () => {
+    const conn = connect({ token: "secret" });
+    conn.join("K7QX2M");
+    const socket = sockets[0];
+    expect(socket.url).toBe("ws://test/ws");
+    expect(socket.sent).toEqual([]);
+    socket.open();
+    expect(socket.sent).toEqual([{ type: "hello", token: "secret", name: null }]);
+  });
+
+  it("asks for a new identity by name when there is no token, and keeps the token it is given", () => {
+    const conn = connect({ token: null, name: "Beelzebub" });
+    conn.start();
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ type: "hello", token: null, name: "Beelzebub" });
+    sockets[0].receive({ type: "welcome", player_id: "p9", name: "Beelzebub", token: "fresh" });
+    expect(identity.load()).toEqual({ token: "fresh", name: "Beelzebub", player_id: "p9" });
+    expect(conn.state.status).toBe("online");
+    expect(conn.state.me).toEqual({ player_id: "p9", name: "Beelzebub" });
+  });
+
+  it("starts a new identity under the same name when the server does not know the token", () => {
+    const conn = connect({ token: "stale" });
+    conn.start();
+    sockets[0].open();
+    sockets[0].receive({ type: "error", code: "invalid_token", message: "Unknown token" });
+    expect(sockets[0].last()).toEqual({ type: "hello", token: null, name: "Ada" });
+    expect(identity.load()).toBeNull();
+    expect(conn.state.notices).toEqual([]);
+  });
+
+  it("joins the target room right after the welcome, with no version the first time", () => {
+    const conn = connect();
+    conn.join("K7QX2M", "spectator");
+    const socket = sockets[0];
+    socket.open();
+    socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    expect(socket.last()).toEqual({ type: "join", room: "K7QX2M", role: "spectator", version: null });
+  });
+});
+
+describe("room and state", () => {
+  it("keeps the room snapshot and the newest state", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(3));
+    expect(conn.state.room?.code).toBe("K7QX2M");
+    expect(conn.state.game?.version).toBe(3);
+  });
+
+  it("ignores a state whose version is not newer than the last one seen", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(5));
+    socket.receive(state(4));
+    socket.receive(state(5, { view: { stale: true } }));
+    expect(conn.state.game?.version).toBe(5);
+    expect(conn.state.game?.view).toEqual({ v: 5 });
+    socket.receive(state(6));
+    expect(conn.state.game?.version).toBe(6);
+  });
+
+  it("counts versions afresh when the room starts a new match", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(40));
+    socket.receive({ type: "room", ...room({ match_id: "m2" }) });
+    expect(conn.state.game).toBeNull();
+    socket.receive(state(0));
+    expect(conn.state.game?.version).toBe(0);
+  });
+
+  it("ignores room snapshots of another room", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive({ type: "room", ...room({ code: "AAAAAA", spectators: 9 }) });
+    expect(conn.state.room?.spectators).toBe(0);
+  });
+
+  it("reports a room that does not exist as a join error, not a toast", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = sockets[0];
+    socket.open();
+    socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    socket.receive({ type: "error", code: "room_not_found", message: "No room K7QX2M" });
+    expect(conn.state.joinError).toEqual({ code: "room_not_found", message: "No room K7QX2M" });
+    expect(conn.state.notices).toEqual([]);
+  });
+
+  it("keeps chat lines in order", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive({ type: "chat", channel: "players", from: "Ada", text: "hi" });
+    socket.receive({ type: "chat", channel: "spectators", from: "Bo", text: "go" });
+    expect(conn.state.chat.map((c) => [c.channel, c.text])).toEqual([
+      ["players", "hi"],
+      ["spectators", "go"],
+    ]);
+  });
+
+  it("switching rooms leaves the old one's state behind", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(7));
+    conn.join("AAAAAA", "spectator");
+    expect(conn.state.room).toBeNull();
+    expect(conn.state.game).toBeNull();
+    expect(socket.last()).toEqual({ type: "join", room: "AAAAAA", role: "spectator", version: null });
+  });
+});
+
+describe("act, ack and reject", () => {
+  it("numbers acts and resolves each promise with the ack of its own sequence number", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const first = conn.act({ move: "a" });
+    const second = conn.act({ move: "b" });
+    const acts = socket.sent.filter((m) => m.type === "act");
+    expect(acts).toEqual([
+      { type: "act", seq: 1, action: { move: "a" } },
+      { type: "act", seq: 2, action: { move: "b" } },
+    ]);
+    expect(conn.state.pendingActs).toBe(2);
+    // Answers arrive out of order; each goes to its own promise.
+    socket.receive({ type: "ack", seq: 2, version: 11 });
+    socket.receive({ type: "ack", seq: 1, version: 10 });
+    await expect(first).resolves.toEqual({ seq: 1, version: 10 });
+    await expect(second).resolves.toEqual({ seq: 2, version: 11 });
+    expect(conn.state.pendingActs).toBe(0);
+  });
+
+  it("rejects the matching promise with the server's code and message, and shows it", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const good = conn.act("good");
+    const bad = conn.act("bad");
+    socket.receive({ type: "reject", seq: 2, code: "not_adjacent", message: "A 9 does not go on a 7." });
+    socket.receive({ type: "ack", seq: 1, version: 4 });
+    await expect(good).resolves.toEqual({ seq: 1, version: 4 });
+    const error = await bad.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ActError);
+    expect(error).toMatchObject({ code: "not_adjacent", message: "A 9 does not go on a 7.", seq: 2 });
+    expect(conn.state.notices).toMatchObject([{ kind: "reject", code: "not_adjacent" }]);
+  });
+
+  it("ignores an ack or reject for a sequence number it never sent", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    void conn.act("x");
+    socket.receive({ type: "ack", seq: 99, version: 1 });
+    expect(conn.state.pendingActs).toBe(1);
+  });
+
+  it("queues acts made before the room answered and sends them after the join", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const promise = conn.act("early");
+    const socket = sockets[0];
+    socket.open();
+    socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    expect(socket.sent.some((m) => m.type === "act")).toBe(false);
+    socket.receive({ type: "room", ...room() });
+    expect(socket.last()).toEqual({ type: "act", seq: 1, action: "early" });
+    socket.receive({ type: "ack", seq: 1, version: 1 });
+    await expect(promise).resolves.toEqual({ seq: 1, version: 1 });
+  });
+
+  it("leaving the room fails acts still waiting, clearly", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    welcomeAndJoin(conn);
+    const promise = conn.act("x");
+    conn.leave();
+    await expect(promise).rejects.toMatchObject({ code: "left_room" });
+  });
+});
+
+describe("reconnect and resync", () => {
+  it("reconnects with exponential backoff and says so while it waits", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    welcomeAndJoin(conn);
+    sockets[0].drop();
+    expect(conn.state.status).toBe("reconnecting");
+    expect(conn.state.attempt).toBe(1);
+    // random() = 0.5, base 100: attempt 0 waits 50 + 25 = 75 ms.
+    vi.advanceTimersByTime(74);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    // That attempt fails too: the next waits twice as long (150 ms).
+    sockets[1].drop();
+    expect(conn.state.attempt).toBe(2);
+    vi.advanceTimersByTime(149);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it("rejoins with the last version seen after a reconnect and resets the backoff", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const first = welcomeAndJoin(conn);
+    first.receive(state(1));
+    first.receive(state(2));
+    first.drop();
+    vi.runOnlyPendingTimers();
+    const second = sockets[1];
+    second.open();
+    expect(second.sent[0]).toEqual({ type: "hello", token: "tok-1", name: null });
+    second.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    expect(second.last()).toEqual({ type: "join", room: "K7QX2M", role: "player", version: 2 });
+    expect(conn.state.status).toBe("online");
+    expect(conn.state.attempt).toBe(0);
+    // The server is ahead: it sends the newer state, which replaces ours.
+    second.receive({ type: "room", ...room() });
+    second.receive(state(5));
+    expect(conn.state.game?.version).toBe(5);
+  });
+
+  it("keeps showing the last state while reconnecting", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(3));
+    socket.drop();
+    expect(conn.state.game?.version).toBe(3);
+    expect(conn.state.room?.code).toBe("K7QX2M");
+  });
+
+  it("fails acts that were on the wire when the connection dropped, and says why", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const promise = conn.act("in flight");
+    socket.drop();
+    const error = await promise.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "connection_lost" });
+    expect(conn.state.notices.map((n) => n.code)).toContain("connection_lost");
+    expect(conn.state.pendingActs).toBe(0);
+  });
+
+  it("sends acts made while offline once the room is rejoined", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    welcomeAndJoin(conn).drop();
+    const promise = conn.act("while offline");
+    expect(conn.state.pendingActs).toBe(1);
+    vi.runOnlyPendingTimers();
+    const second = sockets[1];
+    second.open();
+    second.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    expect(second.sent.some((m) => m.type === "act")).toBe(false);
+    second.receive({ type: "room", ...room() });
+    expect(second.last()).toEqual({ type: "act", seq: 1, action: "while offline" });
+    second.receive({ type: "ack", seq: 1, version: 9 });
+    await expect(promise).resolves.toEqual({ seq: 1, version: 9 });
+  });
+
+  it("never reuses a sequence number across reconnects", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const first = welcomeAndJoin(conn);
+    void conn.act("a").catch(() => undefined);
+    first.drop();
+    vi.runOnlyPendingTimers();
+    welcomeAndJoin(conn);
+    void conn.act("b");
+    expect(sockets[1].last()).toEqual({ type: "act", seq: 2, action: "b" });
+  });
+
+  it("ignores events from a socket it has replaced", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const first = welcomeAndJoin(conn);
+    const onmessage = first.onmessage;
+    first.drop();
+    vi.runOnlyPendingTimers();
+    welcomeAndJoin(conn);
+    onmessage?.({ data: JSON.stringify(state(50)) });
+    expect(conn.state.game).toBeNull();
+  });
+
+  it("retry now skips the wait", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    welcomeAndJoin(conn).drop();
+    conn.retryNow();
+    expect(sockets).toHaveLength(2);
+    vi.runOnlyPendingTimers();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("stop closes for good: no reconnect", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const promise = conn.act("x");
+    conn.stop();
+    expect(socket.closedByClient).toBe(1000);
+    await expect(promise).rejects.toMatchObject({ code: "stopped" });
+    vi.runAllTimers();
+    expect(sockets).toHaveLength(1);
+    expect(conn.state.status).toBe("idle");
+  });
+
+  it("a refused room command while offline becomes a short notice, not silence", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    welcomeAndJoin(conn).drop();
+    expect(conn.ready(true)).toBe(false);
+    expect(conn.state.notices.at(-1)).toMatchObject({ kind: "info", code: "offline" });
+  });
+
+  it("server errors become notices that can be dismissed", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive({ type: "error", code: "not_host", message: "Only the host can start." });
+    const [notice] = conn.state.notices;
+    expect(notice).toMatchObject({ kind: "error", code: "not_host" });
+    conn.dismiss(notice.id);
+    expect(conn.state.notices).toEqual([]);
+  });
+});
+
+describe("backoff", () => {
+  it("grows exponentially, is capped, and is jittered within half of its ceiling", () => {
+    const opts = { baseMs: 500, maxMs: 15_000 };
+    expect(backoffDelay(0, () => 0, opts)).toBe(250);
+    expect(backoffDelay(0, () => 1, opts)).toBe(500);
+    expect(backoffDelay(3, () => 1, opts)).toBe(4000);
+    expect(backoffDelay(10, () => 1, opts)).toBe(15_000);
+    expect(backoffDelay(10, () => 0, opts)).toBe(7500);
+    expect(backoffDelay(1000, () => 0.5, opts)).toBeLessThanOrEqual(15_000);
+  });
+});

@@ -1,0 +1,511 @@
+/**
+ * The protocol client: one WebSocket to `/ws`, spoken in the generated `ClientMsg` /
+ * `ServerMsg` types, exposed to the UI as one store.
+ *
+ * What it guarantees (and what `connection.test.ts` pins):
+ * - It says `hello` with the stored token first, and keeps a token the server issues.
+ * - It rejoins the room it was in after every reconnect, sending the last version it saw, so
+ *   the server sends only what it missed; a `state` whose version is not newer than the last
+ *   one seen is ignored (a new match in the room starts the count again).
+ * - It reconnects by itself with exponential backoff and jitter, and says so in the store
+ *   (`status: "reconnecting"`, `retryAt`) so the UI can show a banner.
+ * - `act()` returns a promise settled by exactly the `ack` or `reject` carrying its sequence
+ *   number. Acts made while offline wait and are sent after the rejoin; acts already on the
+ *   wire when the connection drops are failed with `connection_lost` (re-sending them could
+ *   play a move twice). Nothing is dropped silently.
+ */
+import type { ChatChannel } from "../protocol/ChatChannel";
+import type { ChatLine } from "../protocol/ChatLine";
+import type { ClientMsg } from "../protocol/ClientMsg";
+import type { GameState } from "../protocol/GameState";
+import type { JoinRole } from "../protocol/JoinRole";
+import type { RoomSnapshot } from "../protocol/RoomSnapshot";
+import type { ServerMsg } from "../protocol/ServerMsg";
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./backoff";
+import type { IdentityStore } from "./identity";
+import { createStore, type Readable } from "./store";
+
+export type ConnectionStatus =
+  /** Not started, or stopped on purpose. */
+  | "idle"
+  /** The first connection is being made. */
+  | "connecting"
+  /** Welcomed by the server: commands go through. */
+  | "online"
+  /** The connection dropped; a retry is scheduled at `retryAt`. */
+  | "reconnecting";
+
+export interface Notice {
+  id: number;
+  /** `reject` for a refused action, `error` for anything else the server refused. */
+  kind: "reject" | "error" | "info";
+  code: string;
+  message: string;
+}
+
+export interface ChatEntry extends ChatLine {
+  id: number;
+  at: number;
+}
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** Consecutive failed connection attempts (0 while online). */
+  attempt: number;
+  /** When the next reconnect attempt happens (epoch ms), while reconnecting. */
+  retryAt: number | null;
+  me: { player_id: string; name: string } | null;
+  /** The room this client wants to be in, and as what. */
+  target: { room: string; role: JoinRole } | null;
+  room: RoomSnapshot | null;
+  game: GameState | null;
+  /** Why the target room could not be joined (`room_not_found`, …). */
+  joinError: { code: string; message: string } | null;
+  chat: ChatEntry[];
+  notices: Notice[];
+  /** Acts sent or queued and not yet answered. */
+  pendingActs: number;
+}
+
+/** Why an `act()` promise was rejected: the server's reject, or the client's own reason. */
+export class ActError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly seq: number,
+  ) {
+    super(message);
+    this.name = "ActError";
+  }
+}
+
+export interface ActResult {
+  seq: number;
+  version: number;
+}
+
+/** The parts of the browser's WebSocket this client uses, so tests can pass a fake. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface ConnectionOptions {
+  url: string;
+  identity: IdentityStore;
+  /** Name to ask for when there is no token (the server then issues one). */
+  name?: () => string | null;
+  socket?: SocketFactory;
+  random?: () => number;
+  now?: () => number;
+  backoff?: BackoffOptions;
+  /** How many chat lines to keep. */
+  chatLimit?: number;
+  /** Server error codes that mean "this token is not known here": drop it and start afresh. */
+  badTokenCodes?: string[];
+}
+
+interface PendingAct {
+  seq: number;
+  action: unknown;
+  sent: boolean;
+  resolve: (result: ActResult) => void;
+  reject: (error: ActError) => void;
+}
+
+const OPEN = 1;
+const NOTICE_LIMIT = 5;
+
+const INITIAL: ConnectionState = {
+  status: "idle",
+  attempt: 0,
+  retryAt: null,
+  me: null,
+  target: null,
+  room: null,
+  game: null,
+  joinError: null,
+  chat: [],
+  notices: [],
+  pendingActs: 0,
+};
+
+export class Connection implements Readable<ConnectionState> {
+  private readonly store = createStore<ConnectionState>(INITIAL);
+  private readonly opts: Required<Omit<ConnectionOptions, "name">> & Pick<ConnectionOptions, "name">;
+  private socket: SocketLike | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private welcomed = false;
+  /** Whether the target room has answered our latest join with a `room` message. */
+  private joined = false;
+  private nextSeq = 1;
+  private nextId = 1;
+  private readonly pending = new Map<number, PendingAct>();
+  /** The last state version seen in the current match; null before any. */
+  private lastVersion: number | null = null;
+  private matchId: string | null = null;
+
+  constructor(options: ConnectionOptions) {
+    this.opts = {
+      socket: (url) => new WebSocket(url) as unknown as SocketLike,
+      random: Math.random,
+      now: Date.now,
+      backoff: DEFAULT_BACKOFF,
+      chatLimit: 200,
+      badTokenCodes: ["invalid_token", "unknown_token", "bad_token", "unauthorized"],
+      ...options,
+    };
+  }
+
+  subscribe(run: (value: ConnectionState) => void): () => void {
+    return this.store.subscribe(run);
+  }
+
+  get state(): ConnectionState {
+    return this.store.get();
+  }
+
+  /** The last version seen (what a rejoin sends). */
+  get version(): number | null {
+    return this.lastVersion;
+  }
+
+  /** Opens the connection if it is not open or opening. */
+  start(): void {
+    if (this.socket || this.retryTimer) return;
+    this.patch({ status: this.state.attempt > 0 ? "reconnecting" : "connecting" });
+    this.open();
+  }
+
+  /** Closes for good: no reconnect; pending acts fail. */
+  stop(): void {
+    this.clearRetry();
+    const socket = this.socket;
+    this.socket = null;
+    this.welcomed = false;
+    this.joined = false;
+    if (socket) {
+      detach(socket);
+      socket.close(1000, "bye");
+    }
+    this.failPending(() => true, "stopped", "The connection was closed.");
+    this.patch({ status: "idle", attempt: 0, retryAt: null });
+  }
+
+  /** Skips the backoff wait and tries to reconnect now. */
+  retryNow(): void {
+    if (this.state.status !== "reconnecting" || this.socket) return;
+    this.clearRetry();
+    this.open();
+  }
+
+  /** Enters `room` (leaving any other), and re-enters it after every reconnect. */
+  join(room: string, role: JoinRole = "player"): void {
+    const current = this.state.target;
+    if (current && current.room === room && current.role === role) {
+      if (this.welcomed && !this.joined) this.sendJoin();
+      return;
+    }
+    this.resetRoom();
+    this.patch({ target: { room, role } });
+    if (this.welcomed) this.sendJoin();
+    else this.start();
+  }
+
+  /** Leaves the current room. */
+  leave(): void {
+    if (this.state.target && this.welcomed) this.send({ type: "leave" });
+    this.resetRoom();
+    this.patch({ target: null });
+  }
+
+  takeSeat(seat: number): boolean {
+    return this.command({ type: "take_seat", seat });
+  }
+
+  leaveSeat(): boolean {
+    return this.command({ type: "leave_seat" });
+  }
+
+  setBot(seat: number, bot: boolean): boolean {
+    return this.command({ type: "set_bot", seat, bot });
+  }
+
+  ready(ready: boolean): boolean {
+    return this.command({ type: "ready", ready });
+  }
+
+  startMatch(): boolean {
+    return this.command({ type: "start" });
+  }
+
+  chat(channel: ChatChannel, text: string): boolean {
+    const trimmed = text.trim();
+    if (!trimmed) return false;
+    return this.command({ type: "chat", channel, text: trimmed });
+  }
+
+  /**
+   * Sends a game action. Resolves with the `ack`, rejects with an {@link ActError} carrying
+   * the server's reject code, or `connection_lost` / `stopped` / `left_room`.
+   */
+  act(action: unknown): Promise<ActResult> {
+    const seq = this.nextSeq++;
+    return new Promise<ActResult>((resolve, reject) => {
+      const entry: PendingAct = { seq, action, sent: false, resolve, reject };
+      this.pending.set(seq, entry);
+      if (this.canSendRoomCommands()) this.sendAct(entry);
+      this.patch({ pendingActs: this.pending.size });
+    });
+  }
+
+  dismiss(noticeId: number): void {
+    this.patch({ notices: this.state.notices.filter((n) => n.id !== noticeId) });
+  }
+
+  /** Adds a notice of the client's own (a failed HTTP call, a copy to the clipboard). */
+  notify(kind: Notice["kind"], code: string, message: string): void {
+    this.pushNotice(kind, code, message);
+  }
+
+  // --- internals -------------------------------------------------------------------------
+
+  private open(): void {
+    let socket: SocketLike;
+    try {
+      socket = this.opts.socket(this.opts.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    // Events of a socket this client has already replaced are ignored.
+    socket.onopen = () => {
+      if (socket === this.socket) this.sayHello();
+    };
+    socket.onmessage = (ev) => {
+      if (socket === this.socket) this.receive(ev.data);
+    };
+    socket.onerror = () => {
+      /* a close event follows; that is where we act */
+    };
+    socket.onclose = (ev) => this.dropped(socket, ev.code);
+  }
+
+  private sayHello(): void {
+    const identity = this.opts.identity.load();
+    const name = identity ? null : (this.opts.name?.() ?? null);
+    this.send({ type: "hello", token: identity?.token ?? null, name });
+  }
+
+  private dropped(socket: SocketLike, _code: number): void {
+    if (socket !== this.socket) return;
+    detach(socket);
+    this.socket = null;
+    this.welcomed = false;
+    this.joined = false;
+    this.failPending(
+      (p) => p.sent,
+      "connection_lost",
+      "The connection dropped before the server answered, so that move may not have been played. The board shows where things stand.",
+    );
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    const attempt = this.state.attempt;
+    const delay = backoffDelay(attempt, this.opts.random, this.opts.backoff);
+    this.clearRetry();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, delay);
+    this.patch({ status: "reconnecting", attempt: attempt + 1, retryAt: this.opts.now() + delay });
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== "string") return;
+    let msg: ServerMsg;
+    try {
+      msg = JSON.parse(data) as ServerMsg;
+    } catch {
+      return;
+    }
+    switch (msg.type) {
+      case "welcome":
+        return this.onWelcome(msg);
+      case "room":
+        return this.onRoom(msg);
+      case "state":
+        return this.onState(msg);
+      case "ack":
+        return this.settle(msg.seq, (p) => p.resolve({ seq: msg.seq, version: msg.version }));
+      case "reject":
+        this.pushNotice("reject", msg.code, msg.message);
+        return this.settle(msg.seq, (p) => p.reject(new ActError(msg.code, msg.message, msg.seq)));
+      case "chat":
+        return this.onChat(msg);
+      case "error":
+        return this.onError(msg.code, msg.message);
+    }
+  }
+
+  private onWelcome(msg: Extract<ServerMsg, { type: "welcome" }>): void {
+    const stored = this.opts.identity.load();
+    const token = msg.token ?? stored?.token;
+    if (token) this.opts.identity.save({ token, name: msg.name, player_id: msg.player_id });
+    this.welcomed = true;
+    this.patch({
+      status: "online",
+      attempt: 0,
+      retryAt: null,
+      me: { player_id: msg.player_id, name: msg.name },
+    });
+    if (this.state.target) this.sendJoin();
+  }
+
+  private onRoom(snapshot: RoomSnapshot): void {
+    const target = this.state.target;
+    if (!target || snapshot.code !== target.room) return;
+    if (snapshot.match_id !== this.matchId) {
+      // A new match (or the first one we see) counts versions afresh.
+      this.matchId = snapshot.match_id;
+      this.lastVersion = null;
+      this.patch({ game: null });
+    }
+    const firstAnswer = !this.joined;
+    this.joined = true;
+    this.patch({ room: snapshot, joinError: null });
+    if (firstAnswer) {
+      for (const entry of this.pending.values()) if (!entry.sent) this.sendAct(entry);
+    }
+  }
+
+  private onState(state: GameState): void {
+    if (!this.state.target) return;
+    if (this.lastVersion !== null && state.version <= this.lastVersion) return;
+    this.lastVersion = state.version;
+    this.patch({ game: state });
+  }
+
+  private onChat(line: ChatLine): void {
+    const entry: ChatEntry = { ...line, id: this.nextId++, at: this.opts.now() };
+    const chat = [...this.state.chat, entry].slice(-this.opts.chatLimit);
+    this.patch({ chat });
+  }
+
+  private onError(code: string, message: string): void {
+    if (!this.welcomed && this.opts.badTokenCodes.includes(code)) {
+      // The server does not know this token (a wiped database): start a new identity under
+      // the same name rather than failing forever.
+      const old = this.opts.identity.load();
+      this.opts.identity.clear();
+      const name = old?.name ?? this.opts.name?.() ?? null;
+      this.send({ type: "hello", token: null, name });
+      return;
+    }
+    if (!this.joined && this.state.target && isJoinError(code)) {
+      this.patch({ joinError: { code, message } });
+      return;
+    }
+    this.pushNotice("error", code, message);
+  }
+
+  private sendJoin(): void {
+    const target = this.state.target;
+    if (!target) return;
+    this.joined = false;
+    this.send({ type: "join", room: target.room, role: target.role, version: this.lastVersion });
+  }
+
+  private sendAct(entry: PendingAct): void {
+    entry.sent = true;
+    this.send({ type: "act", seq: entry.seq, action: entry.action });
+  }
+
+  private canSendRoomCommands(): boolean {
+    return this.welcomed && this.joined && this.socket?.readyState === OPEN;
+  }
+
+  private command(msg: ClientMsg): boolean {
+    if (!this.canSendRoomCommands()) {
+      this.pushNotice("info", "offline", "Not connected right now — try again in a moment.");
+      return false;
+    }
+    this.send(msg);
+    return true;
+  }
+
+  private send(msg: ClientMsg): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  private settle(seq: number, how: (p: PendingAct) => void): void {
+    const entry = this.pending.get(seq);
+    if (!entry) return;
+    this.pending.delete(seq);
+    how(entry);
+    this.patch({ pendingActs: this.pending.size });
+  }
+
+  private failPending(which: (p: PendingAct) => boolean, code: string, message: string): void {
+    let failed = false;
+    for (const entry of [...this.pending.values()]) {
+      if (!which(entry)) continue;
+      this.pending.delete(entry.seq);
+      entry.reject(new ActError(code, message, entry.seq));
+      failed = true;
+    }
+    if (failed) {
+      if (code === "connection_lost") this.pushNotice("error", code, message);
+      this.patch({ pendingActs: this.pending.size });
+    }
+  }
+
+  private resetRoom(): void {
+    this.failPending(() => true, "left_room", "You left the room before the server answered.");
+    this.joined = false;
+    this.lastVersion = null;
+    this.matchId = null;
+    this.patch({ room: null, game: null, chat: [], joinError: null });
+  }
+
+  private pushNotice(kind: Notice["kind"], code: string, message: string): void {
+    const notice: Notice = { id: this.nextId++, kind, code, message };
+    this.patch({ notices: [...this.state.notices, notice].slice(-NOTICE_LIMIT) });
+  }
+
+  private patch(change: Partial<ConnectionState>): void {
+    this.store.set({ ...this.store.get(), ...change });
+  }
+}
+
+function detach(socket: SocketLike): void {
+  socket.onopen = null;
+  socket.onmessage = null;
+  socket.onclose = null;
+  socket.onerror = null;
+}
+
+/** Error codes that answer a join (the room page shows them instead of a toast). */
+function isJoinError(code: string): boolean {
+  return ["room_not_found", "room_full", "not_found", "forbidden", "room_closed"].includes(code);
+}
+
+/** The WebSocket URL of the server that served this page. */
+export function defaultSocketUrl(location: Location = window.location): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws`;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseRoute } from "./router";
+
+describe("routes", () => {
+  it("parses every page the app has", () => {
+    expect(parseRoute("/")).toEqual({ name: "lobby" });
+    expect(parseRoute("/r/k7qx2m")).toEqual({ name: "room", code: "K7QX2M", watch: false });
+    expect(parseRoute("/r/K7QX2M", "?watch")).toEqual({ name: "room", code: "K7QX2M", watch: true });
+    expect(parseRoute("/history", "?game=demos&page=2")).toEqual({ name: "history", game: "demos", page: 2 });
+    expect(parseRoute("/replay/abc", "?viewer=seat:1")).toEqual({ name: "replay", id: "abc", viewer: "seat:1" });
+    expect(parseRoute("/rules/demos")).toEqual({ name: "rules", game: "demos" });
+    expect(parseRoute("/rules")).toEqual({ name: "rules", game: null });
+  });
+
+  it("sends anything else to not found", () => {
+    expect(parseRoute("/r/short").name).toBe("not_found");
+    expect(parseRoute("/nowhere").name).toBe("not_found");
+  });
+
+  it("ignores a trailing slash", () => {
+    expect(parseRoute("/history/")).toMatchObject({ name: "history" });
+  });
+});

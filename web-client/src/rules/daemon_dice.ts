@@ -1,0 +1,74 @@
+import type { CatalogueGame } from "./types";
+
+export const daemonDice: CatalogueGame = {
+  id: "daemon_dice",
+  name: "Daemon Dice",
+  shortName: "Daemon Dice",
+  minSeats: 2,
+  maxSeats: 6,
+  pitch: "Build a daemon of body-part dice, then stun, wound and grab your rivals until they fall.",
+  glyph: "⚅",
+  hue: 28,
+  teams: false,
+  rules: `
+## The goal
+Your **daemon** is a set of dice, one per body part. Defeat the other daemons: a daemon loses when it has nothing left to roll, or when every one of its dice is stunned, wounded or grabbed. The last daemon standing wins.
+
+## The dice
+- A daemon normally has **13 dice**, one for each body part: Arm, Brain, Eye, Leg, Lungs, Mouth, Pincer, Shell, Spike, Stinger, Tail, Tentacle, Wings.
+- Besides body parts, faces show the seven symbols: **Block, Deflect, Dodge, Minus, Plus, Stun, Wound**.
+- Every roll is public.
+
+## Who starts
+Everyone rolls. Every Dodge, Plus, Minus and Wings counts one point. The highest total goes first (ties re-roll, three times at most, then chance decides). The loser's minuses apply to the winner's first turn.
+
+## A turn
+1. **Roll.** Your dice that are not stunned, wounded or grabbed become active (a Tentacle holding a grab may be activated to let go). Set aside as many active dice as your foe's minuses — they are not rolled but can still take damage. Roll the rest. If there is nothing to roll, you lose.
+2. **Recover.** Each Plus may recover one stunned die. Recovered dice and the pluses used sit out the rest of the turn.
+3. **Defend.** Match your defences against the attacks arrayed against you, then take the undefended damage on dice of your choice (each point on a different die that is neither stunned nor wounded). If all your dice are stunned, wounded or grabbed, you lose.
+4. **Attack.** Apply grabs, set aside minuses against your foe's next turn, and array attacks, boosting them with pluses.
+
+## Attacks and defences
+- An attack with **boosts** (pluses added to it) needs a defence of equal strength: a defence of *k* dice of one type plus *p* pluses has (k − 1) + p boosts.
+- **Block** stops anything except rays and sweeps. **Dodge** stops only rays and sweeps. **Deflect** stops anything. Blocks do not mix with deflects or dodges.
+- **Stun** — 1 stun. **Wound** — 1 wound.
+
+## Body parts
+- **Arm:** a 1-stun attack **or** a deflect (your choice when you use it).
+- **Brain:** pairs with one attack; if that attack gets through, *you* choose which dice take its damage. Cannot carry a Spike.
+- **Eye:** a ray, 1 stun; each Plus on it counts as 2 boosts. Cannot be blocked.
+- **Leg:** 2 stuns.
+- **Lungs:** 2 minuses.
+- **Mouth:** 1 stun; if undefended, you recover one of your stunned dice.
+- **Pincer:** 1 wound.
+- **Shell:** a deflect, boosted by pluses or other deflects.
+- **Spike:** adds 1 wound to another attack if it gets through (not to an Eye or a Brain attack). Spikes stack.
+- **Stinger:** 1 stun. You may declare **poison**: if undefended, the foe also takes a wound, and your Stinger is stunned.
+- **Tail:** a sweep, 2 stuns. Cannot be blocked.
+- **Tentacle:** grabs a foe's die. A grabbed die cannot be rolled, minus-ed or grabbed. The grab ends if the victim puts damage on the grabbed die, if the Tentacle is damaged, targeted or grabbed, or if its owner loses.
+- **Wings:** a targeted minus — you pick the foe's die — applied before other minuses. Counts for initiative.
+
+## Breeds and powers
+Dice come in eight breeds: Blood, Death, Fester, Fire, Frost, Rot, Stench and Wraith.
+- **Purebred** (every die one breed): immune to rays, gas and poison from its own breed, and a power: **Frost** turns one wound a turn into a stun; **Rot** turns one die in the defender's stun pool into a wound at the end of its turn; **Fire** turns one stun a turn from an undefended attack into a wound. Other breeds have immunity only.
+- **Half-breed** (at least half one breed): immune to rays, gas and poison from dice sharing its colours.
+- **Mongrel** (no two dice alike): recovers one stunned die each turn for free.
+
+## Multiplayer battles
+Each turn you pick **one** target daemon for all your effects; that daemon takes the next turn. A defeated daemon picks who goes next.
+
+## House choices
+- **Pluses alone never defend:** a defence always needs at least one Block, Dodge or Deflect.
+- **Lungs count 0 for initiative** (Wings counts 1), but a losing Lungs still applies its two minuses (room option: 0, 1 or 2).
+- **Minuses:** the victim picks which dice take ordinary minuses; the attacker picks the target of a Wings minus, which is applied first. If minuses cover all your active dice, you lose.
+- **Grabs** cannot be defended; a grabbed die still counts toward "all dice stunned, wounded or grabbed".
+- **Damage with nowhere to go** is lost. Targeted (Brain) damage is placed before untargeted damage.
+- **Mouth before Stinger:** after defences, the Mouth recovers first, then the Stinger's self-stun and the damage.
+- **Poison is declared** openly when attacks are arrayed; against an immune daemon the Stinger still stuns itself.
+- **Breeds:** half-breed means at least half of the dice share one breed; "exactly alike" means same breed and same body part. An exact half-and-half daemon declares its breed.
+- **Sizes:** 13 dice by default; 5, 26 or any equal number by room option. Powers grow by one per started block of 13 dice.
+- **Building your daemon:** any mix of breed and body part; no duplicate limit by default.
+- **Off-turn choices** (a Wings target, Brain damage, a Mouth recovery) default to the lowest-numbered eligible die when the clock runs out.
+> **House set.** The real dice faces have never been published. Until they are, every die uses the house layout **[its body part, Stun, Block, Dodge, Plus, Minus]**. Breed colours: Frost blue with yellow ink, Rot black with red, Fire red with yellow; the other five breeds use house colours. Real data can replace it without changing the rules.
+`,
+};
