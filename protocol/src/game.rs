@@ -38,9 +38,14 @@ pub struct OptionSpec {
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum OptionKind {
     Bool,
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     /// One of a fixed list of string values, each with a label.
-    Choice { values: Vec<ChoiceValue> },
+    Choice {
+        values: Vec<ChoiceValue>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -35,8 +35,7 @@ impl RoomCode {
     /// Parses a code typed by a person: surrounding space is ignored and case does not matter.
     pub fn parse(text: &str) -> Option<RoomCode> {
         let code = text.trim().to_ascii_uppercase();
-        let valid =
-            code.len() == Self::LEN && code.bytes().all(|b| Self::ALPHABET.contains(&b));
+        let valid = code.len() == Self::LEN && code.bytes().all(|b| Self::ALPHABET.contains(&b));
         valid.then_some(RoomCode(code))
     }
 
@@ -57,7 +56,10 @@ mod tests {
 
     #[test]
     fn room_codes_are_read_case_insensitively_and_reject_look_alikes() {
-        assert_eq!(RoomCode::parse(" k7qx2m ").map(|c| c.0), Some("K7QX2M".into()));
+        assert_eq!(
+            RoomCode::parse(" k7qx2m ").map(|c| c.0),
+            Some("K7QX2M".into())
+        );
         assert_eq!(RoomCode::parse("K0QX2M"), None, "0 is not in the alphabet");
         assert_eq!(RoomCode::parse("K7QX2"), None, "too short");
     }

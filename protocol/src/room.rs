@@ -32,11 +32,18 @@ pub enum ClientMsg {
     /// Leave the current room (a seated player's seat is freed before the match starts and
     /// handed to a bot after it).
     Leave,
-    TakeSeat { seat: Seat },
+    TakeSeat {
+        seat: Seat,
+    },
     LeaveSeat,
     /// Host only: put a bot in an empty seat, or take it out.
-    SetBot { seat: Seat, bot: bool },
-    Ready { ready: bool },
+    SetBot {
+        seat: Seat,
+        bot: bool,
+    },
+    Ready {
+        ready: bool,
+    },
     /// Host only, once every seat is filled and every person is ready.
     Start,
     /// A game action. `action` is the game's own `Action` type as JSON.
@@ -46,7 +53,10 @@ pub enum ClientMsg {
         #[ts(type = "unknown")]
         action: serde_json::Value,
     },
-    Chat { channel: ChatChannel, text: String },
+    Chat {
+        channel: ChatChannel,
+        text: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -100,7 +110,10 @@ pub enum ServerMsg {
     },
     Chat(ChatLine),
     /// Anything else that went wrong for this connection alone.
-    Error { code: String, message: String },
+    Error {
+        code: String,
+        message: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

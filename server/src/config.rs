@@ -6,18 +6,29 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Debug, Clone, Parser)]
-#[command(name = "pandemonium", about = "Hosts five demon-themed tabletop games over WebSockets.")]
+#[command(
+    name = "pandemonium",
+    about = "Hosts five demon-themed tabletop games over WebSockets."
+)]
 pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "PANDEMONIUM_BIND", default_value = "0.0.0.0:8080")]
     pub bind: SocketAddr,
 
     /// sqlite://PATH (created on first run, relative to the working directory) or postgres://…
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/pandemonium.db")]
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://data/pandemonium.db"
+    )]
     pub database_url: String,
 
     /// The built web client.
-    #[arg(long, env = "PANDEMONIUM_STATIC_DIR", default_value = "web-client/dist")]
+    #[arg(
+        long,
+        env = "PANDEMONIUM_STATIC_DIR",
+        default_value = "web-client/dist"
+    )]
     pub static_dir: PathBuf,
 
     #[arg(long, env = "PANDEMONIUM_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]

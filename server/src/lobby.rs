@@ -86,7 +86,9 @@ impl Lobby {
         let entry = self.game(&request.game)?;
         let info = (entry.info)();
         if !request.options.is_object() {
-            return Err(AppError::BadRequest("`options` must be a JSON object.".into()));
+            return Err(AppError::BadRequest(
+                "`options` must be a JSON object.".into(),
+            ));
         }
         // Creating a throwaway match checks the options and the seat count with the game's
         // own rules, and fills in every default.
@@ -154,16 +156,31 @@ impl Lobby {
             },
             self.services(),
         );
-        self.inner.rooms.lock().expect("rooms lock").insert(code, handle);
+        self.inner
+            .rooms
+            .lock()
+            .expect("rooms lock")
+            .insert(code, handle);
     }
 
     pub fn room(&self, code: &RoomCode) -> Option<RoomHandle> {
-        self.inner.rooms.lock().expect("rooms lock").get(code).cloned()
+        self.inner
+            .rooms
+            .lock()
+            .expect("rooms lock")
+            .get(code)
+            .cloned()
     }
 
     pub fn public_rooms(&self) -> Vec<RoomSummary> {
-        let handles: Vec<RoomHandle> =
-            self.inner.rooms.lock().expect("rooms lock").values().cloned().collect();
+        let handles: Vec<RoomHandle> = self
+            .inner
+            .rooms
+            .lock()
+            .expect("rooms lock")
+            .values()
+            .cloned()
+            .collect();
         let mut rooms: Vec<RoomSummary> = handles
             .iter()
             .map(RoomHandle::summary)
@@ -175,8 +192,14 @@ impl Lobby {
 
     /// Tells every room to close its sockets with a reason and stop.
     pub async fn shutdown(&self) {
-        let handles: Vec<RoomHandle> =
-            self.inner.rooms.lock().expect("rooms lock").values().cloned().collect();
+        let handles: Vec<RoomHandle> = self
+            .inner
+            .rooms
+            .lock()
+            .expect("rooms lock")
+            .values()
+            .cloned()
+            .collect();
         for handle in handles {
             let _ = handle.tx.send(room::RoomCmd::Shutdown).await;
         }
@@ -188,7 +211,8 @@ fn fresh_code(rooms: &HashMap<RoomCode, RoomHandle>) -> RoomCode {
     loop {
         let code: String = (0..RoomCode::LEN)
             .map(|_| {
-                let i = pandemonium_game::Chance::below(&mut chance, RoomCode::ALPHABET.len() as u32);
+                let i =
+                    pandemonium_game::Chance::below(&mut chance, RoomCode::ALPHABET.len() as u32);
                 RoomCode::ALPHABET[i as usize] as char
             })
             .collect();

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 /// Upper bounds of the action latency histogram, in seconds (from receipt to broadcast,
 /// including the store commit).
-const BUCKETS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0];
+const BUCKETS: [f64; 10] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
+];
 
 #[derive(Debug, Default)]
 pub struct Metrics {
@@ -31,16 +33,25 @@ impl Metrics {
             }
         }
         self.latency_count.fetch_add(1, Relaxed);
-        self.latency_sum_micros.fetch_add(took.as_micros() as u64, Relaxed);
+        self.latency_sum_micros
+            .fetch_add(took.as_micros() as u64, Relaxed);
     }
 
     /// The Prometheus text exposition format.
     pub fn render(&self) -> String {
         let mut out = String::new();
         let mut gauge = |name: &str, help: &str, kind: &str, value: String| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
+            );
         };
-        gauge("pandemonium_rooms", "Open rooms.", "gauge", self.rooms.load(Relaxed).to_string());
+        gauge(
+            "pandemonium_rooms",
+            "Open rooms.",
+            "gauge",
+            self.rooms.load(Relaxed).to_string(),
+        );
         gauge(
             "pandemonium_connections",
             "Open WebSocket connections.",
@@ -71,7 +82,11 @@ impl Metrics {
             "# HELP {name} From an action's arrival to its broadcast.\n# TYPE {name} histogram"
         );
         for (bucket, bound) in self.latency_buckets.iter().zip(BUCKETS) {
-            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {}", bucket.load(Relaxed));
+            let _ = writeln!(
+                out,
+                "{name}_bucket{{le=\"{bound}\"}} {}",
+                bucket.load(Relaxed)
+            );
         }
         let count = self.latency_count.load(Relaxed);
         let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");

@@ -5,8 +5,8 @@
 //! the room's frames from a bounded outbox; when the room drops that outbox (the client was
 //! too slow, or the room closed) the socket is closed so the client reconnects and resyncs.
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -150,6 +150,17 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits) {
             reason: close.1.into(),
         })))
         .await;
+    // Finish the closing handshake: read (and discard) until the client's Close arrives.
+    // Dropping the socket with unread input would reset the connection, and the client could
+    // lose the close frame and the error sent just before it.
+    let drain = async {
+        while let Some(Ok(message)) = stream.next().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
     let _ = sink.close().await;
     state.metrics.connections.fetch_sub(1, Ordering::Relaxed);
 }
@@ -219,14 +230,21 @@ impl Connection {
 
     async fn hello(&mut self, token: Option<String>, name: Option<String>) -> Vec<Reply> {
         if self.player.is_some() {
-            return vec![Reply::Send(error("already_greeted", "You have said hello already."))];
+            return vec![Reply::Send(error(
+                "already_greeted",
+                "You have said hello already.",
+            ))];
         }
         let store = &self.state.store;
         let result: Result<(Player, Option<String>), AppError> = match token {
-            Some(token) => identity::authenticate(store, &token).await.map(|p| (p, None)),
+            Some(token) => identity::authenticate(store, &token)
+                .await
+                .map(|p| (p, None)),
             None => {
                 let name = name.unwrap_or_default();
-                identity::create_guest(store, &name).await.map(|(p, t)| (p, Some(t)))
+                identity::create_guest(store, &name)
+                    .await
+                    .map(|(p, t)| (p, Some(t)))
             }
         };
         match result {
@@ -237,7 +255,9 @@ impl Connection {
                     token,
                 };
                 self.player = Some(player);
-                vec![Reply::Send(serde_json::to_string(&welcome).expect("serialises"))]
+                vec![Reply::Send(
+                    serde_json::to_string(&welcome).expect("serialises"),
+                )]
             }
             Err(e) => vec![Reply::Send(error(e.code(), &e.to_string()))],
         }
@@ -245,10 +265,16 @@ impl Connection {
 
     async fn join(&mut self, code: RoomCode, role: JoinRole) -> Vec<Reply> {
         let Some(code) = RoomCode::parse(code.as_str()) else {
-            return vec![Reply::Send(error("room_not_found", "No room has that code."))];
+            return vec![Reply::Send(error(
+                "room_not_found",
+                "No room has that code.",
+            ))];
         };
         let Some(handle) = self.state.lobby.room(&code) else {
-            return vec![Reply::Send(error("room_not_found", "No room has that code."))];
+            return vec![Reply::Send(error(
+                "room_not_found",
+                "No room has that code.",
+            ))];
         };
         self.leave_room().await;
         let (tx, rx) = mpsc::channel(self.limits.outbox);
@@ -260,7 +286,10 @@ impl Connection {
             outbox: tx,
         };
         if handle.tx.send(cmd).await.is_err() {
-            return vec![Reply::Send(error("room_not_found", "That room has closed."))];
+            return vec![Reply::Send(error(
+                "room_not_found",
+                "That room has closed.",
+            ))];
         }
         self.room = Some((code, handle));
         self.outbox = Some(rx);
@@ -276,7 +305,9 @@ impl Connection {
                     code: "not_in_room".into(),
                     message: "Join a room before acting.".into(),
                 };
-                return vec![Reply::Send(serde_json::to_string(&reject).expect("serialises"))];
+                return vec![Reply::Send(
+                    serde_json::to_string(&reject).expect("serialises"),
+                )];
             }
             return vec![Reply::Send(error("not_in_room", "Join a room first."))];
         };
@@ -285,7 +316,10 @@ impl Connection {
         if handle.tx.send(cmd).await.is_err() {
             self.room = None;
             self.outbox = None;
-            return vec![Reply::Send(error("room_not_found", "That room has closed."))];
+            return vec![Reply::Send(error(
+                "room_not_found",
+                "That room has closed.",
+            ))];
         }
         if leaving {
             self.room = None;
@@ -343,6 +377,9 @@ mod tests {
     fn a_token_bucket_allows_a_burst_then_refuses() {
         let mut bucket = TokenBucket::new(3, 1);
         assert!(bucket.take() && bucket.take() && bucket.take());
-        assert!(!bucket.take(), "the fourth message in the same instant is one too many");
+        assert!(
+            !bucket.take(),
+            "the fourth message in the same instant is one too many"
+        );
     }
 }

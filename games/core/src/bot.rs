@@ -14,7 +14,10 @@ pub struct RandomBot;
 
 impl<G: Game> Bot<G> for RandomBot {
     fn choose(&self, _view: &G::View, legal: &[G::Action], chance: &mut dyn Chance) -> G::Action {
-        assert!(!legal.is_empty(), "a bot is only asked to act when it has a legal action");
+        assert!(
+            !legal.is_empty(),
+            "a bot is only asked to act when it has a legal action"
+        );
         legal[chance.below(legal.len() as u32) as usize].clone()
     }
 }

@@ -39,7 +39,11 @@ pub fn matches_from_env(default: usize) -> usize {
 /// at the first failure.
 pub fn check<G: Game>(matches: usize) {
     let configs = G::conformance_configs();
-    assert!(!configs.is_empty(), "{}: no conformance configs", G::info().id);
+    assert!(
+        !configs.is_empty(),
+        "{}: no conformance configs",
+        G::info().id
+    );
     for number in 0..matches {
         let (config, seats) = &configs[number % configs.len()];
         let seed = number as u64;
@@ -76,7 +80,10 @@ pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
         );
         check_views(&game, seats, &mut harness);
         let to_act = game.to_act();
-        assert!(!to_act.is_empty(), "nobody can act, yet there is no outcome");
+        assert!(
+            !to_act.is_empty(),
+            "nobody can act, yet there is no outcome"
+        );
         for seat in 0..seats {
             if !to_act.contains(seat) {
                 assert!(
@@ -88,7 +95,10 @@ pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
         let seats_to_act: Vec<Seat> = to_act.iter().collect();
         let seat = seats_to_act[harness.below(seats_to_act.len() as u32) as usize];
         let legal = game.legal_actions(seat);
-        assert!(!legal.is_empty(), "seat {seat} is to act but has no legal action");
+        assert!(
+            !legal.is_empty(),
+            "seat {seat} is to act but has no legal action"
+        );
         check_actions(&game, seat, &legal, &mut harness);
 
         let action = legal[harness.below(legal.len() as u32) as usize].clone();
@@ -98,11 +108,21 @@ pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
     }
 
     let outcome = game.outcome().expect("the loop ends on an outcome");
-    assert!(game.to_act().is_empty(), "a finished match still asks for actions");
-    assert_eq!(outcome.placements.len(), seats as usize, "a placement per seat");
+    assert!(
+        game.to_act().is_empty(),
+        "a finished match still asks for actions"
+    );
+    assert_eq!(
+        outcome.placements.len(),
+        seats as usize,
+        "a placement per seat"
+    );
     assert_eq!(outcome.scores.len(), seats as usize, "a score per seat");
     for &winner in &outcome.winners {
-        assert_eq!(outcome.placements[winner as usize], 1, "winners are placed first");
+        assert_eq!(
+            outcome.placements[winner as usize], 1,
+            "winners are placed first"
+        );
     }
     check_views(&game, seats, &mut harness);
 
@@ -114,7 +134,10 @@ pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
             .apply(*seat, action, &mut replay_chance)
             .expect("a replayed action is accepted");
     }
-    assert!(replay == game, "replaying the log reached a different state");
+    assert!(
+        replay == game,
+        "replaying the log reached a different state"
+    );
 }
 
 fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action], harness: &mut SeededChance) {
@@ -140,9 +163,16 @@ fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action], harness: &m
         let mut copy = game.clone();
         let result = copy.apply(seat, &action, &mut scratch);
         if legal.contains(&action) {
-            assert!(result.is_ok(), "legal {action:?} refused: {:?}", result.err());
+            assert!(
+                result.is_ok(),
+                "legal {action:?} refused: {:?}",
+                result.err()
+            );
         } else {
-            assert!(result.is_err(), "unlisted action {action:?} was accepted for seat {seat}");
+            assert!(
+                result.is_err(),
+                "unlisted action {action:?} was accepted for seat {seat}"
+            );
             assert!(copy == *game, "refused action {action:?} changed the state");
         }
     }

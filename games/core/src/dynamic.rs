@@ -62,8 +62,12 @@ pub trait DynGame: Debug + Send + Sync {
     fn legal_actions(&self, seat: Seat) -> Vec<Value>;
     /// Parses and applies one action. On success returns the action in its canonical JSON form
     /// (what goes into the log).
-    fn apply(&mut self, seat: Seat, action: &Value, chance: &mut dyn Chance)
-    -> Result<Value, Rejection>;
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        chance: &mut dyn Chance,
+    ) -> Result<Value, Rejection>;
     /// The view for `viewer`, serialised.
     fn view_json(&self, viewer: Viewer) -> String;
     fn outcome(&self) -> Option<Outcome>;
@@ -84,7 +88,9 @@ pub struct Engine<G: Game, B> {
 impl<G: Game, B> Debug for Engine<G, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Never print the state: it holds hidden information, and logs are not views.
-        f.debug_struct("Engine").field("game", &G::info().id).finish()
+        f.debug_struct("Engine")
+            .field("game", &G::info().id)
+            .finish()
     }
 }
 
@@ -156,20 +162,25 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("game types serialise to JSON")
 }
 
+/// A new match and its options with every default filled in.
+pub type Created = (Box<dyn DynGame>, Value);
+
 /// One game in the registry: how to describe it, start it and check it.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     pub info: fn() -> GameInfo,
     /// Starts a match from JSON options; returns the engine and the options with every
     /// default filled in (what is stored with the match).
-    pub create: fn(&Value, u8, &mut dyn Chance) -> Result<(Box<dyn DynGame>, Value), ConfigError>,
+    pub create: fn(&Value, u8, &mut dyn Chance) -> Result<Created, ConfigError>,
     /// Runs the conformance harness over `matches` seeded random matches; panics on a failure.
     pub conformance: fn(usize),
 }
 
 impl Debug for GameEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GameEntry").field("id", &(self.info)().id).finish()
+        f.debug_struct("GameEntry")
+            .field("id", &(self.info)().id)
+            .finish()
     }
 }
 
@@ -188,9 +199,9 @@ fn create<G: Game, B: Bot<G> + Default + 'static>(
     options: &Value,
     seats: u8,
     chance: &mut dyn Chance,
-) -> Result<(Box<dyn DynGame>, Value), ConfigError> {
-    let config: G::Config = G::Config::deserialize(options)
-        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+) -> Result<Created, ConfigError> {
+    let config: G::Config =
+        G::Config::deserialize(options).map_err(|e| ConfigError::Malformed(e.to_string()))?;
     ConfigError::check_seats(&G::info(), seats)?;
     let game = G::new(&config, seats, chance)?;
     let engine = Engine::<G, B> {

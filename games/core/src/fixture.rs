@@ -113,7 +113,9 @@ impl Game for TwentyOne {
         ConfigError::check_seats(&Self::info(), seats)?;
         let mut deck: Vec<u8> = (1..=10).chain(1..=10).collect();
         shuffle(&mut deck, chance);
-        let hands = (0..seats).map(|_| vec![deck.pop().expect("20 cards")]).collect();
+        let hands = (0..seats)
+            .map(|_| vec![deck.pop().expect("20 cards")])
+            .collect();
         Ok(TwentyOne {
             config: config.clone(),
             deck,
@@ -268,6 +270,9 @@ mod tests {
         game.apply(0, &Action::Draw, &mut chance).unwrap();
         assert_eq!(game.hands[0], vec![5, 7]);
         assert_eq!(game.to_act(), SeatSet::only(1));
-        assert_eq!(game.apply(0, &Action::Stand, &mut chance), Err(Error::NotYourTurn));
+        assert_eq!(
+            game.apply(0, &Action::Stand, &mut chance),
+            Err(Error::NotYourTurn)
+        );
     }
 }

@@ -15,10 +15,17 @@ fn every_registered_game_passes_the_conformance_harness() {
 
 #[test]
 fn game_ids_are_unique_and_every_game_has_a_name_and_seats() {
-    let mut ids: Vec<String> = pandemonium_games::all().iter().map(|e| (e.info)().id).collect();
+    let mut ids: Vec<String> = pandemonium_games::all()
+        .iter()
+        .map(|e| (e.info)().id)
+        .collect();
     for entry in pandemonium_games::all() {
         let info = (entry.info)();
-        assert!(!info.name.is_empty() && !info.description.is_empty(), "{}", info.id);
+        assert!(
+            !info.name.is_empty() && !info.description.is_empty(),
+            "{}",
+            info.id
+        );
         assert!(1 <= info.min_seats && info.min_seats <= info.max_seats && info.max_seats <= 8);
     }
     let count = ids.len();

@@ -8,8 +8,8 @@ use serde::Deserialize;
 
 use pandemonium_game::Viewer;
 use pandemonium_protocol::{
-    CreateRoom, GameInfo, Guest, MatchPage, MatchRecord, NewGuest, Replay, ReplayFrame,
-    RoomCode, RoomList, RoomSummary,
+    CreateRoom, GameInfo, Guest, MatchPage, MatchRecord, NewGuest, Replay, ReplayFrame, RoomCode,
+    RoomList, RoomSummary,
 };
 
 use crate::app::AppState;
@@ -50,7 +50,9 @@ async fn bearer(state: &AppState, headers: &HeaderMap) -> Result<Option<Player>,
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
         .ok_or(AppError::UnknownToken)?;
-    identity::authenticate(&state.store, token.trim()).await.map(Some)
+    identity::authenticate(&state.store, token.trim())
+        .await
+        .map(Some)
 }
 
 pub async fn create_room(
@@ -110,7 +112,11 @@ pub async fn get_match(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<MatchRecord>, AppError> {
-    let stored = state.store.get_match(&id).await?.ok_or(AppError::MatchNotFound)?;
+    let stored = state
+        .store
+        .get_match(&id)
+        .await?
+        .ok_or(AppError::MatchNotFound)?;
     let finished = stored.status == MatchStatus::Finished;
     Ok(Json(MatchRecord {
         players: stored.player_names(),
@@ -155,13 +161,19 @@ pub async fn replay(
     Query(query): Query<ReplayQuery>,
 ) -> Result<Json<Replay>, AppError> {
     let viewer = parse_viewer(query.viewer.as_deref())?;
-    let stored = state.store.get_match(&id).await?.ok_or(AppError::MatchNotFound)?;
+    let stored = state
+        .store
+        .get_match(&id)
+        .await?
+        .ok_or(AppError::MatchNotFound)?;
     if stored.status != MatchStatus::Finished {
         return Err(AppError::MatchNotFound);
     }
     if let Viewer::Seat(seat) = viewer {
         if seat as usize >= stored.seats.len() {
-            return Err(AppError::BadRequest(format!("the match has no seat {seat}")));
+            return Err(AppError::BadRequest(format!(
+                "the match has no seat {seat}"
+            )));
         }
     }
     let entry = state.lobby.game(&stored.game)?;

@@ -10,8 +10,8 @@ use tokio::sync::mpsc;
 
 use pandemonium_game::{Chance, DynGame, GameEntry, SeededChance, Viewer};
 use pandemonium_protocol::{
-    ActionSource, ChatChannel, ChatLine, ClientMsg, JoinRole, LoggedAction, RoomCode,
-    RoomSnapshot, RoomStatus, RoomSummary, Seat, SeatInfo, SeatPlayer, ServerMsg,
+    ActionSource, ChatChannel, ChatLine, ClientMsg, JoinRole, LoggedAction, RoomCode, RoomSnapshot,
+    RoomStatus, RoomSummary, Seat, SeatInfo, SeatPlayer, ServerMsg,
 };
 use sha2::{Digest, Sha256};
 
@@ -52,7 +52,9 @@ pub struct Resumed {
 
 impl std::fmt::Debug for Resumed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Resumed").field("match_id", &self.match_id).finish()
+        f.debug_struct("Resumed")
+            .field("match_id", &self.match_id)
+            .finish()
     }
 }
 
@@ -155,7 +157,10 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         tx,
         summary: room.summary.clone(),
     };
-    room.services.metrics.rooms.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    room.services
+        .metrics
+        .rooms
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tokio::spawn(run(room, rx));
     handle
 }
@@ -169,7 +174,10 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
     if result.is_err() {
         tracing::error!(room = %code, "room task panicked; the room is closed");
     }
-    services.metrics.rooms.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    services
+        .metrics
+        .rooms
+        .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     (services.on_close)(&code);
 }
 
@@ -295,7 +303,10 @@ impl Room {
         self.require_waiting()?;
         let index = seat as usize;
         if index >= self.seats.len() {
-            return Err(RoomRefusal::new("no_such_seat", "This table has no such seat."));
+            return Err(RoomRefusal::new(
+                "no_such_seat",
+                "This table has no such seat.",
+            ));
         }
         if self.seats[index].is_filled() {
             return Err(RoomRefusal::new("seat_taken", "That seat is taken."));
@@ -324,7 +335,10 @@ impl Room {
     fn leave_seat(&mut self, conn: ConnId, player: &Player) -> Result<(), RoomRefusal> {
         let _ = conn;
         let Some(seat) = self.seat_of(&player.id) else {
-            return Err(RoomRefusal::new("not_seated", "You do not hold a seat here."));
+            return Err(RoomRefusal::new(
+                "not_seated",
+                "You do not hold a seat here.",
+            ));
         };
         self.give_up_seat(seat);
         self.broadcast_room();
@@ -360,7 +374,10 @@ impl Room {
         self.require_host(player)?;
         self.require_waiting()?;
         let Some(state) = self.seats.get_mut(seat as usize) else {
-            return Err(RoomRefusal::new("no_such_seat", "This table has no such seat."));
+            return Err(RoomRefusal::new(
+                "no_such_seat",
+                "This table has no such seat.",
+            ));
         };
         if bot && state.player.is_some() {
             return Err(RoomRefusal::new("seat_taken", "A player holds that seat."));
@@ -438,10 +455,18 @@ impl Room {
         Ok(())
     }
 
-    fn chat(&mut self, conn: ConnId, channel: ChatChannel, text: String) -> Result<(), RoomRefusal> {
+    fn chat(
+        &mut self,
+        conn: ConnId,
+        channel: ChatChannel,
+        text: String,
+    ) -> Result<(), RoomRefusal> {
         let text = text.trim();
         if text.is_empty() || text.chars().count() > MAX_CHAT {
-            return Err(RoomRefusal::new("bad_chat", "A chat line is 1 to 500 characters."));
+            return Err(RoomRefusal::new(
+                "bad_chat",
+                "A chat line is 1 to 500 characters.",
+            ));
         }
         let sub = &self.subscribers[&conn];
         let line = wire::frame(&ServerMsg::Chat(ChatLine {
@@ -478,7 +503,11 @@ impl Room {
                 let team = self.team_of(sub.seat).ok_or_else(|| {
                     RoomRefusal::new("no_team", "This game has no teams, or you have no seat.")
                 })?;
-                if !self.current.as_ref().is_some_and(|m| m.game.team_chat_open(team)) {
+                if !self
+                    .current
+                    .as_ref()
+                    .is_some_and(|m| m.game.team_chat_open(team))
+                {
                     return Err(RoomRefusal::new(
                         "team_chat_closed",
                         "Team talk is only allowed during the rules' consultation windows.",
@@ -507,7 +536,10 @@ impl Room {
     async fn act(&mut self, conn: ConnId, seq: u64, action: serde_json::Value) {
         let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
         let refusal = match (&self.current, seat) {
-            (None, _) => Some(("no_match", "No match is being played in this room.".to_string())),
+            (None, _) => Some((
+                "no_match",
+                "No match is being played in this room.".to_string(),
+            )),
             (Some(_), None) => Some(("not_seated", "Spectators cannot act.".to_string())),
             (Some(m), Some(seat)) if !m.game.to_act().contains(seat) => {
                 Some(("not_your_turn", "It is not your turn to act.".to_string()))
@@ -546,7 +578,10 @@ impl Room {
         source: ActionSource,
     ) -> Result<u64, RoomRefusal> {
         let started = Instant::now();
-        let current = self.current.as_mut().expect("apply is only called during a match");
+        let current = self
+            .current
+            .as_mut()
+            .expect("apply is only called during a match");
         if current.game.outcome().is_some() {
             return Err(RoomRefusal::new("match_over", "The match is over."));
         }
@@ -633,7 +668,10 @@ impl Room {
     /// Handles whatever timers are due. Returns true when the room should close.
     async fn on_timer(&mut self) -> bool {
         let now = Instant::now();
-        if self.empty_since.is_some_and(|t| t + self.services.empty_room <= now) {
+        if self
+            .empty_since
+            .is_some_and(|t| t + self.services.empty_room <= now)
+        {
             if let (RoomStatus::Playing, Some(current)) = (self.status, &self.current) {
                 if let Err(error) = self.services.store.abandon(&current.id).await {
                     tracing::error!(room = %self.code, %error, "could not mark a match abandoned");
@@ -710,7 +748,9 @@ impl Room {
             .iter()
             .find(|&seat| self.seats[seat as usize].bot_plays());
         let Some(seat) = seat else { return };
-        let Some(action) = current.game.bot_action(seat, &mut self.bot_chance as &mut dyn Chance)
+        let Some(action) = current
+            .game
+            .bot_action(seat, &mut self.bot_chance as &mut dyn Chance)
         else {
             return;
         };
@@ -828,9 +868,11 @@ impl Room {
             you: sub.seat,
             match_id: self.current.as_ref().map(|m| m.id.clone()),
             seed_hash: self.current.as_ref().map(|m| seed_hash(&m.seed)),
-            team_chat_open: self
-                .team_of(sub.seat)
-                .is_some_and(|t| self.current.as_ref().is_some_and(|m| m.game.team_chat_open(t))),
+            team_chat_open: self.team_of(sub.seat).is_some_and(|t| {
+                self.current
+                    .as_ref()
+                    .is_some_and(|m| m.game.team_chat_open(t))
+            }),
         }
     }
 
@@ -867,7 +909,10 @@ impl Room {
     }
 
     fn spectator_count(&self) -> u32 {
-        self.subscribers.values().filter(|s| s.seat.is_none()).count() as u32
+        self.subscribers
+            .values()
+            .filter(|s| s.seat.is_none())
+            .count() as u32
     }
 
     fn update_summary(&self) {

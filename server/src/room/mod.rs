@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 pub use actor::{Resumed, RoomServices, RoomSetup, seed_hash, spawn};
-pub use seats::SeatState;
 use pandemonium_protocol::{ClientMsg, JoinRole, RoomSummary};
+pub use seats::SeatState;
 
 use crate::identity::Player;
 

@@ -87,6 +87,10 @@ mod tests {
         seat.covered = true;
         assert_eq!(seat.presence(), Presence::Bot);
         seat.connect();
-        assert_eq!(seat.presence(), Presence::Online, "a returning player takes the seat back");
+        assert_eq!(
+            seat.presence(),
+            Presence::Online,
+            "a returning player takes the seat back"
+        );
     }
 }

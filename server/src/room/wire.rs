@@ -39,11 +39,15 @@ pub fn state_frame(
         deadline_ms,
         outcome,
     };
-    serde_json::to_string(&frame).expect("frames serialise").into()
+    serde_json::to_string(&frame)
+        .expect("frames serialise")
+        .into()
 }
 
 pub fn frame(msg: &ServerMsg) -> Arc<str> {
-    serde_json::to_string(msg).expect("server messages serialise").into()
+    serde_json::to_string(msg)
+        .expect("server messages serialise")
+        .into()
 }
 
 pub fn error(code: &str, message: impl Into<String>) -> Arc<str> {
@@ -60,7 +64,14 @@ mod tests {
 
     #[test]
     fn a_state_frame_reads_back_as_the_protocols_state_message() {
-        let text = state_frame(3, r#"{"hand":[1,2]}"#.into(), vec![1], vec![], Some(500), None);
+        let text = state_frame(
+            3,
+            r#"{"hand":[1,2]}"#.into(),
+            vec![1],
+            vec![],
+            Some(500),
+            None,
+        );
         let msg: ServerMsg = serde_json::from_str(&text).unwrap();
         assert_eq!(
             msg,

@@ -90,10 +90,18 @@ impl Store {
                     if backend == Backend::Sqlite {
                         // WAL survives a killed process with every committed transaction, and
                         // lets readers run beside the writer.
-                        sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA busy_timeout = 5000").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA foreign_keys = ON")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 5000")
+                            .execute(&mut *conn)
+                            .await?;
                     }
                     Ok(())
                 })
@@ -134,13 +142,15 @@ impl Store {
         name: &str,
         token_hash: &str,
     ) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(name)
-            .bind(token_hash)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(name)
+        .bind(token_hash)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -197,18 +207,23 @@ impl Store {
             at: now_ms(),
             done,
         };
-        self.writes.send(write).await.map_err(|_| StoreError::Closed)?;
+        self.writes
+            .send(write)
+            .await
+            .map_err(|_| StoreError::Closed)?;
         committed.await.map_err(|_| StoreError::Closed)?
     }
 
     /// Marks a match finished with its outcome, after every action queued before it.
     pub async fn finish(&self, match_id: &str, outcome: &Outcome) -> Result<(), StoreError> {
-        self.set_status(match_id, MatchStatus::Finished, Some(outcome)).await
+        self.set_status(match_id, MatchStatus::Finished, Some(outcome))
+            .await
     }
 
     /// Marks a match nobody will finish (its room closed empty).
     pub async fn abandon(&self, match_id: &str) -> Result<(), StoreError> {
-        self.set_status(match_id, MatchStatus::Abandoned, None).await
+        self.set_status(match_id, MatchStatus::Abandoned, None)
+            .await
     }
 
     async fn set_status(
@@ -225,7 +240,10 @@ impl Store {
             at: now_ms(),
             done,
         };
-        self.writes.send(write).await.map_err(|_| StoreError::Closed)?;
+        self.writes
+            .send(write)
+            .await
+            .map_err(|_| StoreError::Closed)?;
         committed.await.map_err(|_| StoreError::Closed)?
     }
 
@@ -303,7 +321,9 @@ const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, se
 
 /// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`.
 fn prepare_sqlite(url: &str) -> Result<String, StoreError> {
-    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let rest = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
     if path != ":memory:" {
         if let Some(dir) = std::path::Path::new(path).parent() {

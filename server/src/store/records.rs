@@ -58,7 +58,9 @@ impl MatchStatus {
             "running" => Ok(MatchStatus::Running),
             "finished" => Ok(MatchStatus::Finished),
             "abandoned" => Ok(MatchStatus::Abandoned),
-            other => Err(StoreError::Corrupt(format!("unknown match status `{other}`"))),
+            other => Err(StoreError::Corrupt(format!(
+                "unknown match status `{other}`"
+            ))),
         }
     }
 }

@@ -73,16 +73,18 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
 }
 
 async fn commit(pool: &AnyPool, batch: &[Write]) -> Result<(), sqlx::Error> {
-    let appends: Vec<&Write> = batch.iter().filter(|w| matches!(w, Write::Append { .. })).collect();
+    let appends: Vec<&Write> = batch
+        .iter()
+        .filter(|w| matches!(w, Write::Append { .. }))
+        .collect();
     let has_status = batch.iter().any(|w| matches!(w, Write::Status { .. }));
     if appends.is_empty() && !has_status {
         return Ok(());
     }
     let mut tx = pool.begin().await?;
     for chunk in appends.chunks(ROWS_PER_INSERT) {
-        let mut sql = String::from(
-            "INSERT INTO actions (match_id, idx, seat, action, source, at) VALUES ",
-        );
+        let mut sql =
+            String::from("INSERT INTO actions (match_id, idx, seat, action, source, at) VALUES ");
         for i in 0..chunk.len() {
             let p = i * 6;
             if i > 0 {

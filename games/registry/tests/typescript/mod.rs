@@ -41,7 +41,10 @@ fn read_dir(dir: &Path) -> BTreeMap<String, String> {
         let path = entry.path();
         if path.is_dir() {
             for (name, text) in read_dir(&path) {
-                files.insert(format!("{}/{name}", entry.file_name().to_string_lossy()), text);
+                files.insert(
+                    format!("{}/{name}", entry.file_name().to_string_lossy()),
+                    text,
+                );
             }
         } else if path.extension().is_some_and(|e| e == "ts") {
             let text = std::fs::read_to_string(&path).expect("readable");

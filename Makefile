@@ -1,0 +1,58 @@
+# Pandemonium — the two commands that matter are `make run` and `make test`.
+
+CARGO ?= cargo
+WEB := web-client
+# Screenshots the browser tests take, for people to look at.
+SCREENSHOTS := $(WEB)/test-results/screenshots
+
+.PHONY: run test test-rust test-web lint web typescript conformance-long bench load clean
+
+## Build the web client (if present) and start the server on http://localhost:8080 (SQLite).
+run: web
+	$(CARGO) run --release -p pandemonium-server --bin pandemonium
+
+## Every test: formatting, lints, Rust unit/integration/end-to-end tests, web unit and browser tests.
+test: lint test-rust test-web
+
+test-rust:
+	$(CARGO) test --workspace --all-targets
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+# The web client's dependencies are installed from its lock file whenever it changes.
+$(WEB)/node_modules/.installed: $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+web:
+	@if [ -f $(WEB)/package.json ]; then \
+		$(MAKE) $(WEB)/node_modules/.installed && cd $(WEB) && npm run build; \
+	else echo "no web client yet; the server will serve a notice page"; fi
+
+test-web:
+	@if [ -f $(WEB)/package.json ]; then \
+		$(MAKE) $(WEB)/node_modules/.installed && \
+		(cd $(WEB) && npm test && npm run build) && \
+		$(CARGO) build -p pandemonium-server --bin pandemonium && \
+		mkdir -p $(SCREENSHOTS) && \
+		(cd $(WEB) && SCREENSHOTS_DIR=test-results/screenshots npm run test:browser) && \
+		echo "browser test screenshots: $(SCREENSHOTS)"; \
+	else echo "no web client yet"; fi
+
+## Regenerate the TypeScript protocol bindings in web-client/src/protocol/.
+typescript:
+	UPDATE_TYPESCRIPT=1 $(CARGO) test -p pandemonium-games --test registry typescript
+
+## The conformance harness with ten times the matches `make test` plays.
+conformance-long:
+	CONFORMANCE_MATCHES=20000 $(CARGO) test --release -p pandemonium-games --test registry every_registered_game
+
+## Criterion benchmarks of the engines.
+bench:
+	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos
+
+clean:
+	$(CARGO) clean
+	rm -rf $(WEB)/dist $(WEB)/node_modules

@@ -1,0 +1,124 @@
+//! Bad input gets a typed error to that client only; the room, other players and stored data
+//! are untouched.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+
+use pandemonium_protocol::{ClientMsg, MatchRecord, ServerMsg};
+
+use crate::on_both_stores;
+use crate::play::{open_room, sit, start};
+use crate::support::{Client, TestApp, TestDb};
+
+async fn out_of_turn_malformed_oversized_and_illegal_input_is_refused_and_changes_nothing(
+    db: &TestDb,
+) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    let before = bob.state_at_least(0).await;
+
+    // Out of turn: it is seat 0's move.
+    assert_eq!(
+        bob.act(json!({"type": "stand"})).await,
+        Err("not_your_turn".into())
+    );
+    // Not an action of this game.
+    assert_eq!(
+        alice.act(json!({"type": "fly"})).await,
+        Err("malformed_action".into())
+    );
+    // Not JSON at all.
+    alice.send_text("{this is not json").await;
+    assert_eq!(alice.error_code().await, "malformed");
+    // Larger than a frame may be.
+    let huge = format!(
+        r#"{{"type":"chat","channel":"players","text":"{}"}}"#,
+        "x".repeat(70_000)
+    );
+    alice.send_text(&huge).await;
+    assert_eq!(alice.error_code().await, "frame_too_large");
+    // Only the host starts, and only once.
+    bob.send(&ClientMsg::Start).await;
+    assert_eq!(bob.error_code().await, "not_host");
+
+    // Nothing changed: the next legal action gets version 1, and Bob saw no state meanwhile.
+    assert_eq!(alice.act(json!({"type": "stand"})).await, Ok(1));
+    let after = bob.state_at_least(1).await;
+    assert_eq!(after.version, before.version + 1);
+    let match_id = alice.room.clone().unwrap().match_id.unwrap();
+    // The running match's log is not served (it would reveal hidden cards), but the store
+    // holds exactly the one accepted action: finish and look.
+    bob.act(json!({"type": "stand"})).await.unwrap();
+    alice.state_at_least(2).await;
+    let record: MatchRecord = app
+        .http
+        .get(&format!("/api/matches/{match_id}"))
+        .await
+        .json();
+    assert_eq!(record.log.len(), 2, "only accepted actions are stored");
+    app.stop().await;
+}
+on_both_stores!(out_of_turn_malformed_oversized_and_illegal_input_is_refused_and_changes_nothing);
+
+async fn a_flooding_client_is_told_then_closed_while_the_room_plays_on(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    bob.state_at_least(0).await;
+
+    // Bob floods: far more messages than the burst allows, all at once.
+    for _ in 0..200 {
+        bob.send_text(r#"{"type":"chat","channel":"players","text":"spam"}"#)
+            .await;
+    }
+    let mut told = false;
+    let closed = loop {
+        match bob.try_next().await {
+            Ok(ServerMsg::Error { code, .. }) if code == "rate_limited" => told = true,
+            Ok(_) => continue,
+            Err(closed) => break closed,
+        }
+    };
+    assert!(told, "the client is told why before it is closed");
+    assert_eq!(closed.code, 1008);
+
+    // The room plays on for Alice at the same version.
+    assert_eq!(alice.act(json!({"type": "draw"})).await, Ok(1));
+    app.stop().await;
+}
+on_both_stores!(a_flooding_client_is_told_then_closed_while_the_room_plays_on);
+
+async fn a_connection_must_say_hello_first(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut raw = Client::connect_raw(app.port).await;
+    raw.send(Message::Text(r#"{"type":"start"}"#.into()))
+        .await
+        .unwrap();
+    let reply = raw.next().await.unwrap().unwrap();
+    let msg: ServerMsg = serde_json::from_str(reply.to_text().unwrap()).unwrap();
+    assert!(
+        matches!(msg, ServerMsg::Error { ref code, .. } if code == "hello_first"),
+        "{msg:?}"
+    );
+    raw.send(Message::Text(
+        r#"{"type":"hello","token":"not-a-token"}"#.into(),
+    ))
+    .await
+    .unwrap();
+    let reply = raw.next().await.unwrap().unwrap();
+    let msg: ServerMsg = serde_json::from_str(reply.to_text().unwrap()).unwrap();
+    assert!(
+        matches!(msg, ServerMsg::Error { ref code, .. } if code == "unknown_token"),
+        "{msg:?}"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_connection_must_say_hello_first);

@@ -1,0 +1,125 @@
+//! The HTTP API: games, rooms, errors, operations endpoints, the web client fallback.
+
+use serde_json::json;
+
+use pandemonium_protocol::{
+    ApiError, CreateRoom, GameInfo, Guest, NewGuest, RoomList, RoomSummary,
+};
+
+use crate::on_both_stores;
+use crate::support::{TestApp, TestDb};
+
+fn room(game: &str, seats: u8, options: serde_json::Value) -> CreateRoom {
+    CreateRoom {
+        game: game.into(),
+        options,
+        seats,
+        bots: vec![],
+        public: true,
+        turn_seconds: None,
+        grace_seconds: None,
+    }
+}
+
+async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_errors(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let games: Vec<GameInfo> = app.http.get("/api/games").await.json();
+    assert!(games.iter().any(|g| g.id == "twenty_one"));
+    for registered in pandemonium_games::all() {
+        let id = (registered.info)().id;
+        assert!(games.iter().any(|g| g.id == id), "{id} is listed");
+    }
+
+    let guest: Guest = app
+        .http
+        .post(
+            "/api/guests",
+            &NewGuest {
+                name: " Lilith ".into(),
+            },
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(guest.name, "Lilith");
+    assert_eq!(guest.token.len(), 64);
+    let bad_name = app
+        .http
+        .post("/api/guests", &NewGuest { name: "   ".into() }, None)
+        .await;
+    assert_eq!(bad_name.status, 400);
+    assert_eq!(bad_name.json::<ApiError>().code, "bad_name");
+
+    let created = app
+        .http
+        .post(
+            "/api/rooms",
+            &room("twenty_one", 2, json!({})),
+            Some(&guest.token),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let summary: RoomSummary = created.json();
+    let listed: RoomList = app.http.get("/api/rooms").await.json();
+    assert!(listed.rooms.iter().any(|r| r.code == summary.code));
+    let fetched: RoomSummary = app
+        .http
+        .get(&format!("/api/rooms/{}", summary.code.0.to_lowercase()))
+        .await
+        .json();
+    assert_eq!(fetched.code, summary.code);
+
+    let cases = [
+        (room("chess", 2, json!({})), 400, "unknown_game"),
+        (room("twenty_one", 9, json!({})), 400, "bad_config"),
+        (
+            room("twenty_one", 2, json!({"no_such_option": true})),
+            400,
+            "bad_config",
+        ),
+        (room("twenty_one", 2, json!([1, 2])), 400, "bad_request"),
+    ];
+    for (request, status, code) in cases {
+        let response = app.http.post("/api/rooms", &request, None).await;
+        assert_eq!(response.status, status, "{}", response.body);
+        assert_eq!(response.json::<ApiError>().code, code);
+    }
+    let malformed = app.http.post_raw("/api/rooms", "{not json").await;
+    assert_eq!(malformed.status, 400);
+    assert_eq!(malformed.json::<ApiError>().code, "bad_request");
+    let unknown = app
+        .http
+        .post(
+            "/api/rooms",
+            &room("twenty_one", 2, json!({})),
+            Some("forged"),
+        )
+        .await;
+    assert_eq!(unknown.status, 401);
+
+    assert_eq!(app.http.get("/api/rooms/ZZZZZZ").await.status, 404);
+    assert_eq!(app.http.get("/api/matches/nope").await.status, 404);
+    assert_eq!(app.http.get("/api/nothing-here").await.status, 404);
+    app.stop().await;
+}
+on_both_stores!(the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_errors);
+
+async fn health_readiness_metrics_and_the_web_client_are_served(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    assert_eq!(app.http.get("/healthz").await.status, 200);
+    assert_eq!(app.http.get("/readyz").await.status, 200);
+    let metrics = app.http.get("/metrics").await;
+    assert!(metrics.content_type.starts_with("text/plain"));
+    assert!(metrics.body.contains("pandemonium_rooms "));
+    assert!(
+        metrics
+            .body
+            .contains("pandemonium_action_latency_seconds_bucket")
+    );
+    // Client-side routes fall back to the web client (or to the notice saying how to build it).
+    let page = app.http.get("/r/K7QX2M").await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.to_lowercase().contains("<!doctype html"));
+    app.stop().await;
+}
+on_both_stores!(health_readiness_metrics_and_the_web_client_are_served);

@@ -1,0 +1,10 @@
+//! End-to-end tests: the whole server on real sockets (port 0) with a fresh database per test,
+//! against SQLite and PostgreSQL.
+
+mod support;
+
+mod abuse;
+mod api;
+mod play;
+mod restart;
+mod store;

@@ -1,0 +1,296 @@
+//! Playing matches over WebSockets: to the end, watched, dropped and resumed, replayed.
+
+use serde_json::json;
+
+use pandemonium_game::fixture::TwentyOne;
+use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_protocol::{
+    ClientMsg, CreateRoom, JoinRole, MatchRecord, Presence, Replay, RoomCode, RoomStatus,
+    RoomSummary, ServerMsg,
+};
+
+use crate::on_both_stores;
+use crate::support::{Client, TestApp, TestDb};
+
+/// Creates a room of `game` as `host` (who takes seat 0) and returns its code.
+pub async fn open_room(
+    app: &TestApp,
+    host: &mut Client,
+    game: &str,
+    seats: u8,
+    bots: Vec<u8>,
+    options: serde_json::Value,
+) -> RoomCode {
+    let request = CreateRoom {
+        game: game.into(),
+        options,
+        seats,
+        bots,
+        public: true,
+        turn_seconds: None,
+        grace_seconds: None,
+    };
+    let response = app
+        .http
+        .post("/api/rooms", &request, Some(&host.token))
+        .await;
+    assert_eq!(response.status, 201, "{}", response.body);
+    let summary: RoomSummary = response.json();
+    host.join(&summary.code, JoinRole::Player).await;
+    host.send(&ClientMsg::TakeSeat { seat: 0 }).await;
+    host.room_where(|r| r.you == Some(0)).await;
+    summary.code
+}
+
+/// `player` joins `code` and sits in `seat`, then says ready.
+pub async fn sit(player: &mut Client, code: &RoomCode, seat: u8) {
+    player.join(code, JoinRole::Player).await;
+    player.send(&ClientMsg::TakeSeat { seat }).await;
+    player.room_where(|r| r.you == Some(seat)).await;
+    player.send(&ClientMsg::Ready { ready: true }).await;
+    player.room_where(|r| r.seats[seat as usize].ready).await;
+}
+
+pub async fn start(host: &mut Client) {
+    host.send(&ClientMsg::Start).await;
+    host.room_where(|r| r.status == RoomStatus::Playing).await;
+    host.state_at_least(0).await;
+}
+
+/// Plays Twenty-One by standing whenever it is your turn, until the match is over.
+async fn stand_until_over(players: &mut [&mut Client]) {
+    loop {
+        let mut acted = false;
+        for player in players.iter_mut() {
+            let state = player.state.clone().expect("a state");
+            if state.outcome.is_some() {
+                return;
+            }
+            let seat = player.room.as_ref().and_then(|r| r.you).expect("seated");
+            if state.to_act.contains(&seat) {
+                let version = player
+                    .act(json!({"type": "stand"}))
+                    .await
+                    .expect("accepted");
+                for other in players.iter_mut() {
+                    other.state_at_least(version).await;
+                }
+                acted = true;
+                break;
+            }
+        }
+        assert!(acted, "nobody could act, yet the match is not over");
+    }
+}
+
+async fn a_multiplayer_match_is_played_to_the_end_and_replays_exactly(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    bob.state_at_least(0).await;
+
+    // Alice draws once, then both stand.
+    let version = alice
+        .act(json!({"type": "draw"}))
+        .await
+        .expect("a legal draw");
+    assert_eq!(version, 1);
+    bob.state_at_least(1).await;
+    stand_until_over(&mut [&mut alice, &mut bob]).await;
+    let final_state = alice.state.clone().unwrap();
+    let outcome = final_state.outcome.clone().expect("an outcome");
+    let match_id = alice
+        .room
+        .as_ref()
+        .unwrap()
+        .match_id
+        .clone()
+        .expect("a match id");
+
+    let record: MatchRecord = app
+        .http
+        .get(&format!("/api/matches/{match_id}"))
+        .await
+        .json();
+    assert!(record.finished);
+    assert_eq!(record.outcome.as_ref(), Some(&outcome));
+    assert_eq!(record.players, vec!["Alice".to_string(), "Bob".to_string()]);
+    assert_eq!(record.log.len() as u64, final_state.version);
+
+    // Replaying (config, seed, log) with the engine reaches the same final position.
+    let seed: [u8; 32] = hex_decode(record.seed.as_deref().expect("the seed is published"));
+    let mut chance = SeededChance::from_seed(seed);
+    let config = serde_json::from_value(record.config.clone()).unwrap();
+    let mut game = TwentyOne::new(&config, 2, &mut chance).unwrap();
+    for logged in &record.log {
+        let action = serde_json::from_value(logged.action.clone()).unwrap();
+        game.apply(logged.seat, &action, &mut chance).unwrap();
+    }
+    assert_eq!(game.outcome(), Some(outcome.clone()));
+    assert_eq!(
+        serde_json::to_value(game.view(Viewer::Seat(0))).unwrap(),
+        final_state.view
+    );
+
+    // The server's replay steps to the same final position.
+    let replay: Replay = app
+        .http
+        .get(&format!("/api/matches/{match_id}/replay?viewer=seat:0"))
+        .await
+        .json();
+    assert_eq!(replay.frames.len(), record.log.len() + 1);
+    assert_eq!(replay.frames.last().unwrap().view, final_state.view);
+
+    // And the match is listed in the history.
+    let page: pandemonium_protocol::MatchPage =
+        app.http.get("/api/matches?game=twenty_one").await.json();
+    assert!(page.matches.iter().any(|m| m.id == match_id));
+    app.stop().await;
+}
+on_both_stores!(a_multiplayer_match_is_played_to_the_end_and_replays_exactly);
+
+async fn a_spectator_receives_only_spectator_views(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let mut eve = app.guest("Eve").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    let room = eve.join(&code, JoinRole::Spectator).await;
+    assert_eq!(room.you, None);
+    start(&mut alice).await;
+    alice.act(json!({"type": "draw"})).await.unwrap();
+    let seen = eve.state_at_least(1).await;
+    let hands = seen.view["hands"].as_array().unwrap();
+    assert!(
+        hands.iter().all(|h| h.is_null()),
+        "a spectator sees no hand: {hands:?}"
+    );
+    assert!(seen.legal.is_empty(), "a spectator has no legal actions");
+    let alice_view = alice.state_at_least(1).await.view;
+    assert!(alice_view["hands"][0].is_array() && alice_view["hands"][1].is_null());
+    // A spectator cannot act, and is told so rather than ignored.
+    assert_eq!(
+        eve.act(json!({"type": "stand"})).await,
+        Err("not_seated".into())
+    );
+    // Spectators chat among themselves; players do not see it.
+    eve.send(&ClientMsg::Chat {
+        channel: pandemonium_protocol::ChatChannel::Spectators,
+        text: "go Bob".into(),
+    })
+    .await;
+    eve.wait_for(|m| matches!(m, ServerMsg::Chat(line) if line.text == "go Bob").then_some(()))
+        .await;
+    alice
+        .send(&ClientMsg::Chat {
+            channel: pandemonium_protocol::ChatChannel::Players,
+            text: "gl".into(),
+        })
+        .await;
+    let line = alice
+        .wait_for(|m| match m {
+            ServerMsg::Chat(line) => Some(line.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        line.text, "gl",
+        "Alice sees her own line, not the spectators' one"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_spectator_receives_only_spectator_views);
+
+async fn a_player_who_drops_reconnects_with_their_token_at_the_right_version(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    alice.act(json!({"type": "draw"})).await.unwrap();
+    let bob_token = bob.token.clone();
+    bob.close().await;
+    alice
+        .room_where(|r| r.seats[1].presence == Presence::Reconnecting)
+        .await;
+
+    let mut bob = Client::with_token(app.port, &bob_token).await;
+    assert_eq!(bob.name, "Bob");
+    bob.send(&ClientMsg::Join {
+        room: code.clone(),
+        role: JoinRole::Player,
+        version: Some(0),
+    })
+    .await;
+    let room = bob.room_where(|r| r.you == Some(1)).await;
+    assert_eq!(room.seats[1].presence, Presence::Online);
+    let state = bob.state_at_least(1).await;
+    assert_eq!(state.version, 1, "Bob resumes at the room's version");
+    assert_eq!(state.to_act, vec![1], "and it is his turn");
+    assert_eq!(bob.act(json!({"type": "stand"})).await, Ok(2));
+    alice
+        .room_where(|r| r.seats[1].presence == Presence::Online)
+        .await;
+    app.stop().await;
+}
+on_both_stores!(a_player_who_drops_reconnects_with_their_token_at_the_right_version);
+
+async fn bots_fill_seats_and_take_over_a_player_gone_past_the_grace_period(db: &TestDb) {
+    let mut config = pandemonium_server::Config::for_tests(&db.url);
+    config.bot_delay_ms = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    let request = CreateRoom {
+        game: "twenty_one".into(),
+        options: json!({}),
+        seats: 3,
+        bots: vec![2],
+        public: false,
+        turn_seconds: None,
+        grace_seconds: Some(0),
+    };
+    let summary: RoomSummary = app
+        .http
+        .post("/api/rooms", &request, Some(&alice.token))
+        .await
+        .json();
+    alice.join(&summary.code, JoinRole::Player).await;
+    alice.send(&ClientMsg::TakeSeat { seat: 0 }).await;
+    let mut bob = app.guest("Bob").await;
+    sit(&mut bob, &summary.code, 1).await;
+    alice
+        .room_where(|r| r.seats[2].presence == Presence::Bot)
+        .await;
+    start(&mut alice).await;
+    // Bob leaves for good: with no grace, a bot plays his seat from now on.
+    bob.close().await;
+    alice
+        .room_where(|r| r.seats[1].presence == Presence::Bot)
+        .await;
+    alice.act(json!({"type": "stand"})).await.unwrap();
+    let over = alice
+        .wait_for(|m| match m {
+            ServerMsg::State(s) if s.outcome.is_some() => Some(s.clone()),
+            _ => None,
+        })
+        .await;
+    assert!(
+        over.version >= 3,
+        "the bots played seats 1 and 2 to the end"
+    );
+    app.stop().await;
+}
+on_both_stores!(bots_fill_seats_and_take_over_a_player_gone_past_the_grace_period);
+
+pub fn hex_decode(text: &str) -> [u8; 32] {
+    let bytes: Vec<u8> = (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex"))
+        .collect();
+    bytes.try_into().expect("32 bytes")
+}

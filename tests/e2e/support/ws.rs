@@ -1,0 +1,222 @@
+//! A WebSocket client that speaks the protocol, with helpers to wait for a kind of message.
+
+use futures_util::{SinkExt, StreamExt};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+use pandemonium_protocol::{ClientMsg, GameState, JoinRole, RoomCode, RoomSnapshot, ServerMsg};
+
+/// How long a test waits for a message before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(10);
+
+#[derive(Debug)]
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub player_id: String,
+    pub token: String,
+    pub name: String,
+    seq: u64,
+    /// The last state this client received.
+    pub state: Option<GameState>,
+    pub room: Option<RoomSnapshot>,
+}
+
+/// How a connection ended, as the server said it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Closed {
+    pub code: u16,
+    pub reason: String,
+}
+
+impl Client {
+    pub async fn connect_raw(port: u16) -> WebSocketStream<MaybeTlsStream<TcpStream>> {
+        let (socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws"))
+            .await
+            .expect("the WebSocket upgrade succeeds");
+        socket
+    }
+
+    /// Connects as a new guest.
+    pub async fn guest(port: u16, name: &str) -> Client {
+        Self::hello(port, None, Some(name)).await
+    }
+
+    /// Connects again with a saved token.
+    pub async fn with_token(port: u16, token: &str) -> Client {
+        Self::hello(port, Some(token), None).await
+    }
+
+    async fn hello(port: u16, token: Option<&str>, name: Option<&str>) -> Client {
+        let mut socket = Self::connect_raw(port).await;
+        let hello = ClientMsg::Hello {
+            token: token.map(str::to_string),
+            name: name.map(str::to_string),
+        };
+        socket
+            .send(Message::Text(serde_json::to_string(&hello).unwrap().into()))
+            .await
+            .expect("send hello");
+        let mut client = Client {
+            socket,
+            player_id: String::new(),
+            token: token.unwrap_or_default().to_string(),
+            name: String::new(),
+            seq: 0,
+            state: None,
+            room: None,
+        };
+        match client.next().await {
+            ServerMsg::Welcome {
+                player_id,
+                name,
+                token: issued,
+            } => {
+                client.player_id = player_id;
+                client.name = name;
+                if let Some(issued) = issued {
+                    client.token = issued;
+                }
+            }
+            other => panic!("expected a welcome, got {other:?}"),
+        }
+        client
+    }
+
+    pub async fn send(&mut self, msg: &ClientMsg) {
+        self.send_text(&serde_json::to_string(msg).unwrap()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.socket
+            .send(Message::Text(text.into()))
+            .await
+            .expect("send");
+    }
+
+    /// The next protocol message (pings are answered by the library).
+    pub async fn next(&mut self) -> ServerMsg {
+        match self.try_next().await {
+            Ok(msg) => msg,
+            Err(closed) => panic!("the server closed the connection: {closed:?}"),
+        }
+    }
+
+    /// The next protocol message, or how the connection closed.
+    pub async fn try_next(&mut self) -> Result<ServerMsg, Closed> {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("a message arrives in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let msg: ServerMsg = serde_json::from_str(&text)
+                        .unwrap_or_else(|e| panic!("unreadable server message {text}: {e}"));
+                    match &msg {
+                        ServerMsg::State(state) => self.state = Some(state.clone()),
+                        ServerMsg::Room(room) => self.room = Some(room.clone()),
+                        _ => {}
+                    }
+                    return Ok(msg);
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return Err(frame
+                        .map(|f| Closed {
+                            code: f.code.into(),
+                            reason: f.reason.to_string(),
+                        })
+                        .unwrap_or(Closed {
+                            code: 1005,
+                            reason: String::new(),
+                        }));
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => {
+                    return Err(Closed {
+                        code: 1006,
+                        reason: String::new(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Waits for the first message `pick` accepts, skipping others.
+    pub async fn wait_for<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
+        loop {
+            let msg = self.next().await;
+            if let Some(found) = pick(&msg) {
+                return found;
+            }
+        }
+    }
+
+    pub async fn join(&mut self, room: &RoomCode, role: JoinRole) -> RoomSnapshot {
+        self.send(&ClientMsg::Join {
+            room: room.clone(),
+            role,
+            version: None,
+        })
+        .await;
+        self.wait_for(|m| match m {
+            ServerMsg::Room(room) => Some(room.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Waits for a state message with at least `version`.
+    pub async fn state_at_least(&mut self, version: u64) -> GameState {
+        if let Some(state) = &self.state {
+            if state.version >= version {
+                return state.clone();
+            }
+        }
+        self.wait_for(|m| match m {
+            ServerMsg::State(s) if s.version >= version => Some(s.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Waits for a room snapshot that satisfies `test`.
+    pub async fn room_where(&mut self, test: impl Fn(&RoomSnapshot) -> bool) -> RoomSnapshot {
+        if let Some(room) = &self.room {
+            if test(room) {
+                return room.clone();
+            }
+        }
+        self.wait_for(|m| match m {
+            ServerMsg::Room(r) if test(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Sends an action and waits for its ack (Ok(version)) or reject (Err(code)).
+    pub async fn act(&mut self, action: serde_json::Value) -> Result<u64, String> {
+        self.seq += 1;
+        let seq = self.seq;
+        self.send(&ClientMsg::Act { seq, action }).await;
+        self.wait_for(|m| match m {
+            ServerMsg::Ack { seq: s, version } if *s == seq => Some(Ok(*version)),
+            ServerMsg::Reject { seq: s, code, .. } if *s == seq => Some(Err(code.clone())),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Waits for an `error` message and returns its code.
+    pub async fn error_code(&mut self) -> String {
+        self.wait_for(|m| match m {
+            ServerMsg::Error { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+}
