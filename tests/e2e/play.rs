@@ -294,3 +294,111 @@ pub fn hex_decode(text: &str) -> [u8; 32] {
         .collect();
     bytes.try_into().expect("32 bytes")
 }
+
+async fn a_player_out_of_time_gets_the_default_action_logged_as_a_timeout(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let request = CreateRoom {
+        game: "twenty_one".into(),
+        options: json!({}),
+        seats: 1,
+        bots: vec![],
+        public: false,
+        turn_seconds: Some(1),
+        grace_seconds: None,
+    };
+    let summary: RoomSummary = app
+        .http
+        .post("/api/rooms", &request, Some(&alice.token))
+        .await
+        .json();
+    alice.join(&summary.code, JoinRole::Player).await;
+    alice.send(&ClientMsg::TakeSeat { seat: 0 }).await;
+    alice.room_where(|r| r.you == Some(0)).await;
+    start(&mut alice).await;
+    let first = alice.state.clone().unwrap();
+    let deadline = first.deadline_ms.expect("a clock runs");
+    assert!(
+        deadline <= 1_000,
+        "the clock shows the time left: {deadline} ms"
+    );
+    // Alice does nothing: after a second the room stands for her, and the match ends.
+    let over = alice.state_at_least(1).await;
+    assert!(over.outcome.is_some());
+    let match_id = alice.room.clone().unwrap().match_id.unwrap();
+    let record: MatchRecord = app
+        .http
+        .get(&format!("/api/matches/{match_id}"))
+        .await
+        .json();
+    assert_eq!(record.log.len(), 1);
+    assert_eq!(record.log[0].action, json!({"type": "stand"}));
+    assert_eq!(
+        record.log[0].by,
+        pandemonium_protocol::ActionSource::Timeout
+    );
+    app.stop().await;
+}
+on_both_stores!(a_player_out_of_time_gets_the_default_action_logged_as_a_timeout);
+
+async fn a_panic_in_one_room_leaves_every_other_room_running(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let doomed = open_room(
+        &app,
+        &mut alice,
+        "twenty_one",
+        1,
+        vec![],
+        json!({"explode": true}),
+    )
+    .await;
+    let healthy = open_room(&app, &mut bob, "twenty_one", 1, vec![], json!({})).await;
+    start(&mut alice).await;
+    start(&mut bob).await;
+    alice.seq_act_without_answer(json!({"type": "stand"})).await;
+    let closed = loop {
+        match alice.try_next().await {
+            Ok(_) => continue,
+            Err(closed) => break closed,
+        }
+    };
+    assert_eq!(closed.code, 1013, "the client is told to reconnect");
+    assert_eq!(
+        app.http.get(&format!("/api/rooms/{doomed}")).await.status,
+        404
+    );
+    // The other room plays on.
+    assert_eq!(bob.act(json!({"type": "draw"})).await, Ok(1));
+    assert_eq!(
+        app.http.get(&format!("/api/rooms/{healthy}")).await.status,
+        200
+    );
+    app.stop().await;
+}
+on_both_stores!(a_panic_in_one_room_leaves_every_other_room_running);
+
+async fn rooms_nobody_is_in_are_closed(db: &TestDb) {
+    let mut config = pandemonium_server::Config::for_tests(&db.url);
+    config.empty_room_seconds = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    assert_eq!(
+        app.http.get(&format!("/api/rooms/{code}")).await.status,
+        200
+    );
+    alice.send(&ClientMsg::Leave).await;
+    let mut status = 200;
+    for _ in 0..40 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        status = app.http.get(&format!("/api/rooms/{code}")).await.status;
+        if status == 404 {
+            break;
+        }
+    }
+    assert_eq!(status, 404, "an empty room closes after its idle time");
+    app.stop().await;
+}
+on_both_stores!(rooms_nobody_is_in_are_closed);

@@ -18,6 +18,9 @@ use crate::{
 pub struct Config {
     /// A deliberately broken variant whose views show every hand: the harness must catch it.
     pub leak_hands: bool,
+    /// A deliberately broken variant that panics when anyone stands: the server must contain
+    /// the panic to this one room.
+    pub explode: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,6 +155,7 @@ impl Game for TwentyOne {
                     self.standing[s] = true;
                 }
             }
+            Action::Stand if self.config.explode => panic!("the exploding fixture exploded"),
             Action::Stand => self.standing[s] = true,
         }
         self.advance(seat);
@@ -260,7 +264,11 @@ mod tests {
     #[test]
     #[should_panic(expected = "leaks")]
     fn the_harness_catches_a_view_that_shows_other_hands() {
-        conformance::play_one::<TwentyOne>(&Config { leak_hands: true }, 3, 1);
+        let leaky = Config {
+            leak_hands: true,
+            ..Config::default()
+        };
+        conformance::play_one::<TwentyOne>(&leaky, 3, 1);
     }
 
     #[test]

@@ -207,6 +207,13 @@ impl Client {
         .await
     }
 
+    /// Sends an action without waiting for its answer.
+    pub async fn seq_act_without_answer(&mut self, action: serde_json::Value) {
+        self.seq += 1;
+        let seq = self.seq;
+        self.send(&ClientMsg::Act { seq, action }).await;
+    }
+
     /// Waits for an `error` message and returns its code.
     pub async fn error_code(&mut self) -> String {
         self.wait_for(|m| match m {
