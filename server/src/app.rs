@@ -2,6 +2,7 @@
 //! (port 0 in tests), connects the store, rebuilds unfinished matches, and returns an app
 //! whose `run` serves until shutdown.
 
+use axum::serve::ListenerExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -102,7 +103,13 @@ impl Application {
         let router = crate::http::router(self.state.clone());
         let signal = self.stop.clone();
         let lobby = self.state.lobby.clone();
-        let serve = axum::serve(self.listener, router).with_graceful_shutdown(async move {
+        // Game messages are small and latency matters: no Nagle delay on any connection.
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(error) = tcp.set_nodelay(true) {
+                tracing::debug!(%error, "could not disable Nagle's algorithm");
+            }
+        });
+        let serve = axum::serve(listener, router).with_graceful_shutdown(async move {
             stop.await;
             tracing::info!("shutting down: closing rooms and connections");
             let _ = signal.send(true);

@@ -24,5 +24,6 @@ pub use bot::{Bot, RandomBot};
 pub use chance::{Chance, ScriptedChance, SeededChance, shuffle};
 pub use dynamic::{ConfigError, DynGame, Engine, GameEntry, Rejection};
 pub use game::{Game, RuleError};
+pub use pandemonium_protocol::game::ChoiceValue;
 pub use pandemonium_protocol::{GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer};
 pub use seats::SeatSet;

@@ -56,7 +56,11 @@ pub enum DemosAction {
     Allocate { to: AllocationTargets },
     /// Scandal Phase: turn up the target's face-down figure at `position` (its place in
     /// acquisition order) and give it `suit`.
-    Media { target: Seat, position: u8, suit: Suit },
+    Media {
+        target: Seat,
+        position: u8,
+        suit: Suit,
+    },
 }
 
 /// The recipients of one or two drawn figures, in drawing order. A fixed array keeps

@@ -57,7 +57,10 @@ pub struct Card(u8);
 impl Card {
     /// The card of `rank` (1-10) in `suit`.
     pub fn new(rank: u8, suit: Suit) -> Card {
-        assert!((1..=10).contains(&rank), "number cards run from 1 to 10, not {rank}");
+        assert!(
+            (1..=10).contains(&rank),
+            "number cards run from 1 to 10, not {rank}"
+        );
         Card(suit as u8 * 10 + rank - 1)
     }
 
@@ -107,7 +110,9 @@ impl FromStr for Card {
         let bad = || BadName(text.to_string());
         let letter = text.chars().last().ok_or_else(bad)?;
         let suit = Suit::from_letter(letter).ok_or_else(bad)?;
-        let rank: u8 = text[..text.len() - letter.len_utf8()].parse().map_err(|_| bad())?;
+        let rank: u8 = text[..text.len() - letter.len_utf8()]
+            .parse()
+            .map_err(|_| bad())?;
         if (1..=10).contains(&rank) {
             Ok(Card::new(rank, suit))
         } else {
@@ -208,7 +213,10 @@ impl FromStr for Figure {
         let (Some(p), Some(s), None) = (chars.next(), chars.next(), chars.next()) else {
             return Err(bad());
         };
-        let power = Power::ALL.into_iter().find(|power| power.letter() == p).ok_or_else(bad)?;
+        let power = Power::ALL
+            .into_iter()
+            .find(|power| power.letter() == p)
+            .ok_or_else(bad)?;
         let suit = Suit::from_letter(s).ok_or_else(bad)?;
         Ok(Figure::new(power, suit))
     }
@@ -216,7 +224,10 @@ impl FromStr for Figure {
 
 /// Writes a card or figure name into a stack buffer: views are serialised on every move, and
 /// this keeps that free of allocations.
-fn serialize_name<S: Serializer>(value: &dyn fmt::Display, serializer: S) -> Result<S::Ok, S::Error> {
+fn serialize_name<S: Serializer>(
+    value: &dyn fmt::Display,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     use std::io::Write;
     let mut buffer = [0u8; 4];
     let mut cursor = std::io::Cursor::new(&mut buffer[..]);

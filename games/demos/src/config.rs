@@ -174,7 +174,11 @@ impl Rules {
                     .map(|side| {
                         let members = teams.iter().filter(|&&t| t == side).count();
                         // 2 vs 3: the pair compensates its numbers with a second veto.
-                        if self.mode == Mode::Team2v3 && members == 2 { 2 } else { 1 }
+                        if self.mode == Mode::Team2v3 && members == 2 {
+                            2
+                        } else {
+                            1
+                        }
                     })
                     .collect()
             }

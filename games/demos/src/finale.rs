@@ -5,7 +5,7 @@ use pandemonium_game::{Outcome, Seat};
 
 use crate::actions::DemosError;
 use crate::cards::{Power, Suit};
-use crate::harmony::{Candidate, ElectionDecidedBy, best_trio, elect};
+use crate::harmony::{Candidate, ElectionDecidedBy, Harmony, best_trio, elect};
 use crate::state::{Demos, ElectionView, ScandalEvent, Step};
 
 impl Demos {
@@ -41,7 +41,11 @@ impl Demos {
 
     fn has_target(&self, holder: Seat) -> bool {
         (0..self.seats).any(|target| {
-            target != holder && self.players[target as usize].figures.iter().any(|h| !h.face_up)
+            target != holder
+                && self.players[target as usize]
+                    .figures
+                    .iter()
+                    .any(|h| !h.face_up)
         })
     }
 
@@ -62,7 +66,12 @@ impl Demos {
         self.hold_election();
     }
 
-    pub(crate) fn check_media(&self, holder: Seat, target: Seat, position: u8) -> Result<(), DemosError> {
+    pub(crate) fn check_media(
+        &self,
+        holder: Seat,
+        target: Seat,
+        position: u8,
+    ) -> Result<(), DemosError> {
         let valid = target != holder
             && target < self.seats
             && self.players[target as usize]
@@ -103,7 +112,10 @@ impl Demos {
             unreachable!("checked: the Scandal Phase is under way");
         };
         let figures = &mut self.players[holder as usize].figures;
-        let media = figures.iter().position(|h| h.figure.is_media()).expect("a holder");
+        let media = figures
+            .iter()
+            .position(|h| h.figure.is_media())
+            .expect("a holder");
         figures.remove(media);
         let held = &mut self.players[target as usize].figures[position as usize];
         held.face_up = true;
@@ -129,7 +141,11 @@ impl Demos {
                     points: player.points,
                     trio: best_trio(&player.figures, declared),
                     independent: self.is_independent(seat),
-                    media_kept: player.figures.iter().filter(|h| h.figure.is_media()).count() as u8,
+                    media_kept: player
+                        .figures
+                        .iter()
+                        .filter(|h| h.figure.is_media())
+                        .count() as u8,
                     holds_judicial: player
                         .figures
                         .iter()
@@ -139,9 +155,7 @@ impl Demos {
             .collect();
         let result = elect(self.mode(), &candidates, primacy);
         let winners = result.winners.clone();
-        let placements = (0..self.seats)
-            .map(|s| if winners.contains(&s) { 1 } else { 2 })
-            .collect();
+        let placements = self.placements(&candidates, &winners);
         let summary = self.summary(&winners, result.decided_by);
         self.outcome = Some(Outcome {
             winners,
@@ -154,6 +168,34 @@ impl Demos {
             trios: candidates.into_iter().map(|c| c.trio).collect(),
         });
         self.step = Step::Over;
+    }
+
+    /// Winners are first. In individual games the others follow by trio, then points (a
+    /// declared trio first when the Creator's Suggestion is played); in team games everyone
+    /// else is second. With no winner nobody is placed first.
+    fn placements(&self, candidates: &[Candidate], winners: &[Seat]) -> Vec<u8> {
+        let no_winner = u8::from(winners.is_empty());
+        if self.mode().is_team() {
+            return candidates
+                .iter()
+                .map(|c| if winners.contains(&c.seat) { 1 } else { 2 })
+                .collect();
+        }
+        let key = |c: &Candidate| {
+            let trio = c.trio.as_ref();
+            (
+                trio.map_or(Harmony::NoTrio, |t| t.harmony),
+                self.rules.suggestion && trio.is_some_and(|t| t.as_declared),
+                c.points,
+            )
+        };
+        candidates
+            .iter()
+            .map(|c| {
+                let better = candidates.iter().filter(|o| key(o) > key(c)).count() as u8;
+                1 + better + no_winner
+            })
+            .collect()
     }
 
     fn summary(&self, winners: &[Seat], decided_by: ElectionDecidedBy) -> String {

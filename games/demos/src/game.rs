@@ -1,9 +1,7 @@
 //! The `Game` contract: dispatching actions to the step under way, who is to act, legal
 //! actions, defaults and the consultation windows' deadlines.
 
-use pandemonium_game::{
-    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
-};
+use pandemonium_game::{Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer};
 
 use crate::actions::{AllocationTargets, Declaration, DemosAction, DemosError, Take};
 use crate::cards::{Card, Suit};
@@ -60,10 +58,13 @@ impl Demos {
             (Step::Consultation { .. }, DemosAction::Proceed) => Ok(()),
             (Step::Discard { turn, .. }, _) => self.check_discard(seat, *turn, action),
             (Step::VetoPoll { .. }, DemosAction::Veto | DemosAction::Pass) => Ok(()),
-            (Step::VetoConfirmation { .. }, DemosAction::ConfirmVeto | DemosAction::DeclineVeto) => {
-                Ok(())
+            (
+                Step::VetoConfirmation { .. },
+                DemosAction::ConfirmVeto | DemosAction::DeclineVeto,
+            ) => Ok(()),
+            (Step::Allocation { .. }, DemosAction::Allocate { to }) => {
+                self.check_allocation(seat, to)
             }
-            (Step::Allocation { .. }, DemosAction::Allocate { to }) => self.check_allocation(seat, to),
             (
                 Step::Scandal { .. },
                 DemosAction::Media {
@@ -103,9 +104,14 @@ impl Demos {
             (Step::Allocation { .. }, DemosAction::Allocate { to }) => {
                 self.perform_allocation(seat, &to, chance)
             }
-            (Step::Scandal { .. }, DemosAction::Media { target, position, suit }) => {
-                self.perform_media(seat, target, position, suit)
-            }
+            (
+                Step::Scandal { .. },
+                DemosAction::Media {
+                    target,
+                    position,
+                    suit,
+                },
+            ) => self.perform_media(seat, target, position, suit),
             _ => unreachable!("checked before performing"),
         }
     }
@@ -171,7 +177,9 @@ impl Game for Demos {
             Step::Consultation { .. } => vec![DemosAction::Proceed],
             Step::Discard { turn, .. } => self.discard_actions(seat, *turn),
             Step::VetoPoll { .. } => vec![DemosAction::Pass, DemosAction::Veto],
-            Step::VetoConfirmation { .. } => vec![DemosAction::DeclineVeto, DemosAction::ConfirmVeto],
+            Step::VetoConfirmation { .. } => {
+                vec![DemosAction::DeclineVeto, DemosAction::ConfirmVeto]
+            }
             Step::Allocation { .. } => self
                 .allocation_actions(seat)
                 .into_iter()
@@ -182,7 +190,12 @@ impl Game for Demos {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &DemosAction, chance: &mut dyn Chance) -> Result<(), DemosError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &DemosAction,
+        chance: &mut dyn Chance,
+    ) -> Result<(), DemosError> {
         self.check(seat, action)?;
         self.perform(seat, *action, chance);
         Ok(())
@@ -201,7 +214,9 @@ impl Game for Demos {
     /// pack, or keeping the hand where the complete game allows it.
     fn default_action(&self, seat: Seat) -> Option<DemosAction> {
         if let Step::Allocation { .. } = self.step {
-            return self.default_allocation(seat).map(|to| DemosAction::Allocate { to });
+            return self
+                .default_allocation(seat)
+                .map(|to| DemosAction::Allocate { to });
         }
         if let Step::Declaration { .. } = self.step {
             return self.waiting().contains(seat).then(|| DemosAction::Declare {
@@ -239,7 +254,8 @@ impl Game for Demos {
                 return legal[chance.below(legal.len() as u32) as usize];
             }
         }
-        let card = |chance: &mut dyn Chance| Card::all().nth(chance.below(40) as usize).expect("40");
+        let card =
+            |chance: &mut dyn Chance| Card::all().nth(chance.below(40) as usize).expect("40");
         let suit = |chance: &mut dyn Chance| Suit::ALL[chance.below(4) as usize];
         let take = |chance: &mut dyn Chance| {
             if chance.below(2) == 0 {
@@ -310,7 +326,11 @@ impl Game for Demos {
                     ));
                 }
             }
-            for (mode, seats) in [(Mode::Team2v2, 4), (Mode::Team2v3, 5), (Mode::Team2v2Plus1, 5)] {
+            for (mode, seats) in [
+                (Mode::Team2v2, 4),
+                (Mode::Team2v3, 5),
+                (Mode::Team2v2Plus1, 5),
+            ] {
                 configs.push((
                     DemosConfig {
                         mode,

@@ -167,7 +167,11 @@ fn rank(entries: &[Entry], primacy: bool) -> Option<(Vec<u8>, ElectionDecidedBy)
     if top == Harmony::NoTrio {
         return None;
     }
-    let mut field: Vec<Entry> = entries.iter().copied().filter(|e| e.harmony == top).collect();
+    let mut field: Vec<Entry> = entries
+        .iter()
+        .copied()
+        .filter(|e| e.harmony == top)
+        .collect();
     let mut decided_by = ElectionDecidedBy::Harmony;
     if field.len() > 1 && primacy && field.iter().any(|e| e.declared) {
         field.retain(|e| e.declared);
@@ -198,7 +202,11 @@ fn side_entries<'a>(candidates: impl Iterator<Item = &'a Candidate> + Clone) -> 
         .map(|side| {
             let members = candidates.clone().filter(|c| c.side == side);
             let harmony_of = |c: &Candidate| c.trio.as_ref().map_or(Harmony::NoTrio, |t| t.harmony);
-            let harmony = members.clone().map(harmony_of).max().unwrap_or(Harmony::NoTrio);
+            let harmony = members
+                .clone()
+                .map(harmony_of)
+                .max()
+                .unwrap_or(Harmony::NoTrio);
             Entry {
                 side,
                 harmony,
@@ -212,7 +220,11 @@ fn side_entries<'a>(candidates: impl Iterator<Item = &'a Candidate> + Clone) -> 
 }
 
 fn seats_of(candidates: &[Candidate], sides: &[u8]) -> Vec<Seat> {
-    candidates.iter().filter(|c| sides.contains(&c.side)).map(|c| c.seat).collect()
+    candidates
+        .iter()
+        .filter(|c| sides.contains(&c.side))
+        .map(|c| c.seat)
+        .collect()
 }
 
 /// The Final Phase: who wins the game.

@@ -15,8 +15,14 @@
 //!   proves it; `game`: the `Game` contract on top; `rigged`: set-ups for tests.
 //! - `bot`: [`DemosBot`].
 //!
-//! Bot strength (seeded, release build, `cargo test --release -p pandemonium-demos -- --ignored`):
-//! BOT_RESULT_PLACEHOLDER
+//! Measured (release, 2 cores):
+//! - [`DemosBot`] won **953 of 1,000** seeded four-player complete matches against three
+//!   `RandomBot`s (95.3%; the bot's seat rotates; a shared victory counts as a win, a match
+//!   without a winner does not): `cargo test --release -p pandemonium-demos --test rules --
+//!   --ignored --nocapture`.
+//! - `cargo bench -p pandemonium-demos`: one move plus the four seats' views serialised,
+//!   about 12.6 µs (budget 20 µs); a random four-seat complete playout (about 160 moves),
+//!   about 49 µs.
 
 mod actions;
 mod bot;
@@ -25,9 +31,9 @@ mod config;
 mod finale;
 mod game;
 pub mod harmony;
-mod rigged;
 mod redeal;
 mod resolution;
+mod rigged;
 pub mod scoring;
 mod state;
 mod turns;
@@ -51,4 +57,25 @@ pub fn export_typescript(cfg: &ts_rs::Config) -> Result<(), ts_rs::ExportError> 
     DemosConfig::export_all(cfg)?;
     DemosAction::export_all(cfg)?;
     DemosView::export_all(cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_typescript_bindings_export_into_a_demos_folder() {
+        let out = std::env::temp_dir().join(format!("demos-ts-{}", std::process::id()));
+        let cfg = ts_rs::Config::new().with_out_dir(&out);
+        super::export_typescript(&cfg).expect("the bindings export");
+        for name in ["DemosConfig", "DemosAction", "DemosView", "Card", "Phase"] {
+            assert!(
+                out.join("demos").join(format!("{name}.ts")).exists(),
+                "{name}.ts"
+            );
+        }
+        let card = std::fs::read_to_string(out.join("demos/Card.ts")).unwrap();
+        assert!(card.contains("string"), "{card}");
+        if std::env::var("KEEP_TS").is_err() {
+            let _ = std::fs::remove_dir_all(&out);
+        }
+    }
 }

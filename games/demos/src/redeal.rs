@@ -18,12 +18,14 @@ impl Demos {
                 player.hand.iter_mut().for_each(&mut *visit);
             }
             for record in player.turns.iter_mut().flatten() {
-                if let (false, false, Some(card)) = (record.revealed, sees_hand, &mut record.discard) {
+                if let (false, false, Some(card)) =
+                    (record.revealed, sees_hand, &mut record.discard)
+                {
                     visit(card);
                 }
             }
         }
-        self.pack.iter_mut().for_each(visit);
+        self.peoples_pack.iter_mut().for_each(visit);
     }
 
     /// Calls `visit` on every figure hidden from `viewer`, in a fixed order.

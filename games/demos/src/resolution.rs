@@ -92,7 +92,9 @@ impl Demos {
                 });
             } else {
                 let player = &mut self.players[winner as usize];
-                player.figures.extend(figures.into_iter().map(Held::face_down));
+                player
+                    .figures
+                    .extend(figures.into_iter().map(Held::face_down));
             }
         }
         self.last_round = Some(RoundSummary {
@@ -116,10 +118,17 @@ impl Demos {
         let Step::Allocation { pending } = &self.step else {
             return None;
         };
+        if seat >= self.seats {
+            return None;
+        }
         pending.iter().find(|p| p.side == self.side(seat))
     }
 
-    pub(crate) fn check_allocation(&self, seat: Seat, to: &AllocationTargets) -> Result<(), DemosError> {
+    pub(crate) fn check_allocation(
+        &self,
+        seat: Seat,
+        to: &AllocationTargets,
+    ) -> Result<(), DemosError> {
         let pending = self.pending_of(seat).ok_or(DemosError::NotYourMove)?;
         let members = self.members(pending.side);
         let to = to.as_slice();
@@ -168,16 +177,26 @@ impl Demos {
     }
 
     /// The team's figures go face down in front of the chosen members, in drawing order.
-    pub(crate) fn perform_allocation(&mut self, seat: Seat, to: &AllocationTargets, chance: &mut dyn Chance) {
+    pub(crate) fn perform_allocation(
+        &mut self,
+        seat: Seat,
+        to: &AllocationTargets,
+        chance: &mut dyn Chance,
+    ) {
         let side = self.side(seat);
         let Step::Allocation { pending } = &mut self.step else {
             unreachable!("checked: an allocation is pending");
         };
-        let index = pending.iter().position(|p| p.side == side).expect("checked");
+        let index = pending
+            .iter()
+            .position(|p| p.side == side)
+            .expect("checked");
         let allocation = pending.remove(index);
         let done = pending.is_empty();
         for (&figure, &member) in allocation.figures.iter().zip(to.as_slice()) {
-            self.players[member as usize].figures.push(Held::face_down(figure));
+            self.players[member as usize]
+                .figures
+                .push(Held::face_down(figure));
         }
         if done {
             self.end_round(chance);

@@ -52,7 +52,11 @@ impl Demos {
     }
 
     /// A match set up exactly as `rigging` says.
-    pub fn from_rigging(config: &DemosConfig, seats: u8, rigging: Rigging) -> Result<Demos, ConfigError> {
+    pub fn from_rigging(
+        config: &DemosConfig,
+        seats: u8,
+        rigging: Rigging,
+    ) -> Result<Demos, ConfigError> {
         let rules = Rules::new(config, seats)?;
         let bad = |reason: String| Err(ConfigError::option("rigging", reason));
         if rigging.dealer >= seats {
@@ -92,7 +96,11 @@ impl Demos {
     }
 
     /// A shuffled match: the first dealer is drawn, the Power Pile shuffled.
-    pub(crate) fn shuffled(config: &DemosConfig, seats: u8, chance: &mut dyn Chance) -> Result<Demos, ConfigError> {
+    pub(crate) fn shuffled(
+        config: &DemosConfig,
+        seats: u8,
+        chance: &mut dyn Chance,
+    ) -> Result<Demos, ConfigError> {
         let rules = Rules::new(config, seats)?;
         let mut game = Demos::blank(rules, seats);
         let mut pile = Figure::pile(game.mode().is_complete());
@@ -110,7 +118,7 @@ impl Demos {
             seats,
             dealer: 0,
             round: 0,
-            pack: Vec::new(),
+            peoples_pack: Vec::new(),
             power_pile: Vec::new(),
             players: vec![
                 Player {

@@ -77,13 +77,20 @@ pub fn best_combination(hand: &[Card], squares: bool, favourite: Option<Suit>) -
     let mut best: Option<(u8, u8, Vec<Card>, CombinationKind)> = None;
     let mut consider = |points: u8, cards: Vec<Card>, kind: CombinationKind| {
         let unplayed = total - cards.iter().map(|c| c.rank()).sum::<u8>();
-        if best.as_ref().is_none_or(|(p, u, _, _)| (points, unplayed) > (*p, *u)) {
+        if best
+            .as_ref()
+            .is_none_or(|(p, u, _, _)| (points, unplayed) > (*p, *u))
+        {
             best = Some((points, unplayed, cards, kind));
         }
     };
     if squares {
         for rank in 1..=10 {
-            let four: Vec<Card> = sorted.iter().copied().filter(|c| c.rank() == rank).collect();
+            let four: Vec<Card> = sorted
+                .iter()
+                .copied()
+                .filter(|c| c.rank() == rank)
+                .collect();
             if four.len() == 4 {
                 consider(30, four, CombinationKind::HarmoniousSquare);
             }
@@ -147,9 +154,16 @@ pub struct Standing {
 /// level that separated them from the rest; `None` when everyone forfeits.
 pub fn round_winners<T: Copy>(standings: &[(T, Option<Standing>)]) -> Option<(Vec<T>, DecidedBy)> {
     let key = |s: &Standing| (s.points, s.suit_count, s.unplayed);
-    let best = standings.iter().filter_map(|(_, s)| s.as_ref()).map(key).max()?;
+    let best = standings
+        .iter()
+        .filter_map(|(_, s)| s.as_ref())
+        .map(key)
+        .max()?;
     let count = |f: &dyn Fn(&Standing) -> bool| {
-        standings.iter().filter(|(_, s)| s.as_ref().is_some_and(f)).count()
+        standings
+            .iter()
+            .filter(|(_, s)| s.as_ref().is_some_and(f))
+            .count()
     };
     let decided_by = if count(&|s| s.points == best.0) == 1 {
         DecidedBy::Points

@@ -6,7 +6,7 @@ use pandemonium_game::{Outcome, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::actions::{DemosAction, Declaration, Take};
+use crate::actions::{Declaration, DemosAction, Take};
 use crate::cards::{Card, Figure};
 use crate::config::{INDEPENDENT, Mode, Rules};
 use crate::harmony::{Election, Held, Trio};
@@ -65,9 +65,13 @@ pub(crate) struct PendingAllocation {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Step {
     /// Creator's Suggestion: simultaneous private declarations before the first round.
-    Declaration { waiting: SeatSet },
+    Declaration {
+        waiting: SeatSet,
+    },
     /// Team modes: the 15 s consultation at the start of a round, before the deal.
-    Consultation { waiting: SeatSet },
+    Consultation {
+        waiting: SeatSet,
+    },
     /// A discard turn: simultaneous (everyone in `waiting` commits) or sequential (`waiting`
     /// is the seat at `position`).
     Discard {
@@ -77,16 +81,23 @@ pub(crate) enum Step {
     },
     /// The side of the seat at `position` decides whether to veto; `passed` holds team members
     /// who already said no.
-    VetoPoll { position: u8, passed: SeatSet },
+    VetoPoll {
+        position: u8,
+        passed: SeatSet,
+    },
     /// A team member proposed the team's veto; every teammate must confirm.
     VetoConfirmation {
         position: u8,
         proposer: Seat,
         confirmed: SeatSet,
     },
-    Allocation { pending: Vec<PendingAllocation> },
+    Allocation {
+        pending: Vec<PendingAllocation>,
+    },
     /// The Media holder at `position` (from the left of the last round's dealer) acts.
-    Scandal { position: u8 },
+    Scandal {
+        position: u8,
+    },
     Over,
 }
 
@@ -164,7 +175,7 @@ pub struct Demos {
     /// The number of the current round (0 before the first).
     pub(crate) round: u8,
     /// The People's Pack, top card last.
-    pub(crate) pack: Vec<Card>,
+    pub(crate) peoples_pack: Vec<Card>,
     /// The Power Pile, top figure last.
     pub(crate) power_pile: Vec<Figure>,
     pub(crate) players: Vec<Player>,
@@ -223,7 +234,9 @@ impl Demos {
     pub(crate) fn visible_discards(&self) -> impl Iterator<Item = Card> + '_ {
         self.players.iter().flat_map(|p| {
             p.turns.iter().flatten().filter_map(|r| {
-                (r.revealed && r.taken_by.is_none()).then_some(r.discard).flatten()
+                (r.revealed && r.taken_by.is_none())
+                    .then_some(r.discard)
+                    .flatten()
             })
         })
     }
@@ -259,7 +272,10 @@ impl Demos {
         }
         match viewer {
             Viewer::Seat(seat) => {
-                seat == owner || (self.mode().is_team() && self.side(seat) == self.side(owner))
+                seat == owner
+                    || (self.mode().is_team()
+                        && seat < self.seats
+                        && self.side(seat) == self.side(owner))
             }
             Viewer::Team(team) => self.mode().is_team() && self.side(owner) == team,
             _ => false,

@@ -20,7 +20,7 @@ impl Demos {
             player.hand.clear();
             player.turns = [None; 3];
         }
-        self.pack.clear();
+        self.peoples_pack.clear();
         if self.mode().is_team() {
             self.step = Step::Consultation {
                 waiting: SeatSet::all(self.seats),
@@ -33,7 +33,7 @@ impl Demos {
     /// Shuffles the People's Pack (or takes the rigged one) and deals five cards, one by one,
     /// clockwise from the dealer's left.
     pub(crate) fn deal(&mut self, chance: &mut dyn Chance) {
-        self.pack = if self.rigged_decks.is_empty() {
+        self.peoples_pack = if self.rigged_decks.is_empty() {
             let aces = self.mode().is_complete();
             let mut pack: Vec<Card> = Card::all().filter(|c| aces || c.rank() > 1).collect();
             shuffle(&mut pack, chance);
@@ -45,7 +45,10 @@ impl Demos {
         };
         for _ in 0..HAND {
             for seat in self.dealing_order() {
-                let card = self.pack.pop().expect("a pack holds a deal for five");
+                let card = self
+                    .peoples_pack
+                    .pop()
+                    .expect("a pack holds a deal for five");
                 self.players[seat as usize].hand.push(card);
             }
         }
@@ -68,7 +71,7 @@ impl Demos {
     /// Whether `take` may be asked for now.
     fn check_take(&self, take: Take) -> Result<(), DemosError> {
         match take {
-            Take::Pack if self.pack.is_empty() => Err(DemosError::PackEmpty),
+            Take::Pack if self.peoples_pack.is_empty() => Err(DemosError::PackEmpty),
             Take::Pack => Ok(()),
             Take::Discard(card) if self.visible_discards().any(|c| c == card) => Ok(()),
             Take::Discard(_) => Err(DemosError::NotAvailable),
@@ -80,9 +83,9 @@ impl Demos {
     pub(crate) fn may_keep_hand(&self, turn: Turn) -> bool {
         match turn {
             Turn::Secret if self.mode().is_complete() => true,
-            Turn::Public => self.pack.is_empty(),
+            Turn::Public => self.peoples_pack.is_empty(),
             Turn::Secret | Turn::Unanimous => {
-                self.pack.is_empty() && self.visible_discards().next().is_none()
+                self.peoples_pack.is_empty() && self.visible_discards().next().is_none()
             }
         }
     }
@@ -106,7 +109,7 @@ impl Demos {
             (_, DemosAction::KeepHand) => Err(DemosError::DiscardRequired),
             (Turn::Public, DemosAction::PublicDiscard { card }) => {
                 holds(card)?;
-                if self.pack.is_empty() {
+                if self.peoples_pack.is_empty() {
                     Err(DemosError::PackEmpty)
                 } else {
                     Ok(())
@@ -130,13 +133,13 @@ impl Demos {
         }
         let hand = &self.players[seat as usize].hand;
         if turn == Turn::Public {
-            if !self.pack.is_empty() {
+            if !self.peoples_pack.is_empty() {
                 actions.extend(hand.iter().map(|&card| DemosAction::PublicDiscard { card }));
             }
             return actions;
         }
         let mut takes: Vec<Take> = Vec::with_capacity(12);
-        if !self.pack.is_empty() {
+        if !self.peoples_pack.is_empty() {
             takes.push(Take::Pack);
         }
         takes.extend(self.visible_discards().map(Take::Discard));
@@ -153,7 +156,12 @@ impl Demos {
 
     /// Accepts a checked discard-turn action: a private commit, or (sequential order, or the
     /// last commit in) the turn's resolution.
-    pub(crate) fn perform_discard(&mut self, seat: Seat, action: DemosAction, chance: &mut dyn Chance) {
+    pub(crate) fn perform_discard(
+        &mut self,
+        seat: Seat,
+        action: DemosAction,
+        chance: &mut dyn Chance,
+    ) {
         let Step::Discard {
             turn,
             mut waiting,
@@ -208,9 +216,8 @@ impl Demos {
         };
         let (card, asked) = match action {
             DemosAction::PublicDiscard { card } => (card, Take::Pack),
-            DemosAction::SecretDiscard { card, take } | DemosAction::UnanimousDiscard { card, take } => {
-                (card, take)
-            }
+            DemosAction::SecretDiscard { card, take }
+            | DemosAction::UnanimousDiscard { card, take } => (card, take),
             _ => {
                 self.players[seat as usize].turns[turn as usize] = Some(kept);
                 return;
@@ -221,14 +228,18 @@ impl Demos {
             Take::Discard(wish) if self.take_visible(wish, seat) => Some((wish, asked)),
             Take::Discard(wish) => {
                 wanted = Some(wish);
-                self.pack.pop().map(|top| (top, Take::Pack))
+                self.peoples_pack.pop().map(|top| (top, Take::Pack))
             }
-            Take::Pack => self.pack.pop().map(|top| (top, Take::Pack)),
+            Take::Pack => self.peoples_pack.pop().map(|top| (top, Take::Pack)),
         };
         let player = &mut self.players[seat as usize];
         player.turns[turn as usize] = Some(match received {
             Some((new, took)) => {
-                let slot = player.hand.iter().position(|&c| c == card).expect("checked");
+                let slot = player
+                    .hand
+                    .iter()
+                    .position(|&c| c == card)
+                    .expect("checked");
                 player.hand[slot] = new;
                 TurnRecord {
                     discard: Some(card),
@@ -245,7 +256,7 @@ impl Demos {
     fn finish_turn(&mut self, turn: Turn, chance: &mut dyn Chance) {
         match turn {
             Turn::Public => self.start_turn(Turn::Secret),
-            Turn::Secret if self.mode().is_complete() => self.advance_poll(0, chance),
+            Turn::Secret if self.mode().is_complete() => self.advance_poll(0),
             Turn::Secret | Turn::Unanimous => self.resolve(chance),
         }
     }
@@ -261,7 +272,7 @@ impl Demos {
 
     /// Polls the next side with a veto left, from `position` on; when nobody is left to ask,
     /// the Unanimous Discard is agreed: secret discards turn face up and the turn is played.
-    pub(crate) fn advance_poll(&mut self, from: u8, _chance: &mut dyn Chance) {
+    fn advance_poll(&mut self, from: u8) {
         for position in from..self.seats {
             let side = self.side(self.seat_at(position));
             if self.vetoes[side as usize] > 0 && self.poll_position(side) == position {
@@ -307,7 +318,12 @@ impl Demos {
     }
 
     /// Veto, Pass, ConfirmVeto or DeclineVeto from a seat that is to answer (checked).
-    pub(crate) fn perform_poll(&mut self, seat: Seat, action: DemosAction, chance: &mut dyn Chance) {
+    pub(crate) fn perform_poll(
+        &mut self,
+        seat: Seat,
+        action: DemosAction,
+        chance: &mut dyn Chance,
+    ) {
         let side = self.side(seat);
         let members = self.members(side);
         match (self.step.clone(), action) {
@@ -322,10 +338,16 @@ impl Demos {
                     };
                 }
             }
-            (Step::VetoPoll { position, mut passed }, _) => {
+            (
+                Step::VetoPoll {
+                    position,
+                    mut passed,
+                },
+                _,
+            ) => {
                 passed.insert(seat);
                 if passed == members {
-                    self.advance_poll(position + 1, chance);
+                    self.advance_poll(position + 1);
                 } else {
                     self.step = Step::VetoPoll { position, passed };
                 }
@@ -350,7 +372,7 @@ impl Demos {
                 }
             }
             // A declined proposal: the team does not veto this round.
-            (Step::VetoConfirmation { position, .. }, _) => self.advance_poll(position + 1, chance),
+            (Step::VetoConfirmation { position, .. }, _) => self.advance_poll(position + 1),
             _ => unreachable!("checked: a veto poll is under way"),
         }
     }

@@ -7,7 +7,7 @@ use pandemonium_game::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::actions::{DemosAction, Declaration, Take};
+use crate::actions::{Declaration, DemosAction, Take};
 use crate::cards::{Card, Figure, Suit};
 use crate::config::{DiscardOrder, Mode};
 use crate::state::{Demos, ElectionView, RoundSummary, ScandalEvent, Step, Turn, VetoUsed};
@@ -28,7 +28,7 @@ pub struct DemosView {
     /// Seats that still have to act in this step.
     pub waiting_for: Vec<Seat>,
     /// Cards left in the People's Pack.
-    pub pack: u8,
+    pub peoples_pack: u8,
     /// Figures left in the Power Pile.
     pub power_pile: u8,
     /// Vetoes left, per team (per seat in individual games).
@@ -55,7 +55,7 @@ pub struct DemosView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export_to = "demos/")]
 pub struct Revealed {
-    pub pack: Vec<Card>,
+    pub peoples_pack: Vec<Card>,
     pub power_pile: Vec<Figure>,
 }
 
@@ -70,10 +70,19 @@ pub enum Phase {
     SecretDiscard,
     UnanimousDiscard,
     /// The side of `seat` decides whether to veto; `proposer` once a team member proposed.
-    VetoPoll { seat: Seat, side: u8, proposer: Option<Seat> },
+    VetoPoll {
+        seat: Seat,
+        side: u8,
+        proposer: Option<Seat>,
+    },
     /// These sides are allocating this many figures.
-    Allocation { sides: Vec<u8>, figures: Vec<u8> },
-    Scandal { holder: Seat },
+    Allocation {
+        sides: Vec<u8>,
+        figures: Vec<u8>,
+    },
+    Scandal {
+        holder: Seat,
+    },
     Over,
 }
 
@@ -114,9 +123,13 @@ pub struct TurnView {
 pub enum DiscardView {
     /// No discard: the hand was kept.
     Kept,
-    FaceUp { card: Card },
+    FaceUp {
+        card: Card,
+    },
     /// `card` is shown to its owner only.
-    FaceDown { card: Option<Card> },
+    FaceDown {
+        card: Option<Card>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
@@ -168,7 +181,7 @@ impl Demos {
             dealer: self.dealer,
             phase: self.phase(),
             waiting_for: self.waiting().iter().collect(),
-            pack: self.pack.len() as u8,
+            peoples_pack: self.peoples_pack.len() as u8,
             power_pile: self.power_pile.len() as u8,
             vetoes: self.vetoes.clone(),
             visible_discards: self.visible_discards().collect(),
@@ -181,7 +194,7 @@ impl Demos {
             election: self.election.clone(),
             team_chat_open,
             revealed: all.then(|| Revealed {
-                pack: self.pack.iter().rev().copied().collect(),
+                peoples_pack: self.peoples_pack.iter().rev().copied().collect(),
                 power_pile: self.power_pile.iter().rev().copied().collect(),
             }),
         }

@@ -9,7 +9,8 @@ pub fn all() -> &'static [GameEntry] {
     static GAMES: std::sync::OnceLock<Vec<GameEntry>> = std::sync::OnceLock::new();
     GAMES.get_or_init(|| {
         vec![
-            // Entries are added as each engine lands.
+            GameEntry::of::<pandemonium_demos::Demos, pandemonium_demos::DemosBot>(),
+            // Further entries are added as each engine lands.
         ]
     })
 }
@@ -21,6 +22,6 @@ pub fn find(id: &str) -> Option<&'static GameEntry> {
 
 /// Writes the TypeScript bindings of every game's `Config`, `Action` and `View` types.
 #[doc(hidden)]
-pub fn export_typescript(_cfg: &ts_rs::Config) {
-    // Each engine's types are exported here as it lands.
+pub fn export_typescript(cfg: &ts_rs::Config) {
+    pandemonium_demos::export_typescript(cfg).expect("DēmoS bindings export");
 }

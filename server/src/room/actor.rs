@@ -24,6 +24,8 @@ use crate::store::{NewMatch, RoomSettings, Store, StoredSeat, now_ms};
 
 /// Longest chat line, in characters.
 const MAX_CHAT: usize = 500;
+/// Up to this many subscribers, spectators arriving and leaving are announced at once.
+const LIVE_AUDIENCE: usize = 64;
 /// Commands a room buffers before senders wait.
 const MAILBOX: usize = 256;
 
@@ -240,7 +242,14 @@ impl Room {
             },
         );
         self.empty_since = None;
-        self.broadcast_room();
+        // A player's presence changes what everyone sees; a spectator coming in only changes
+        // a count. Small rooms see it at once; a large audience learns it with the next room
+        // change (broadcasting every arrival to every watcher costs the square of the audience).
+        if seat.is_some() || self.subscribers.len() <= LIVE_AUDIENCE {
+            self.broadcast_room();
+        } else {
+            self.send_room(conn);
+        }
         if self.current.is_some() {
             let frame = self.state_frame(self.viewer_of(conn));
             self.send(conn, frame);
@@ -257,7 +266,9 @@ impl Room {
         if self.subscribers.is_empty() {
             self.empty_since = Some(Instant::now());
         }
-        self.broadcast_room();
+        if sub.seat.is_some() || self.subscribers.len() < LIVE_AUDIENCE {
+            self.broadcast_room();
+        }
     }
 
     fn seat_of(&self, player_id: &str) -> Option<Seat> {
@@ -876,12 +887,29 @@ impl Room {
         }
     }
 
+    /// Sends every subscriber the room snapshot. Subscribers who see the same snapshot (all
+    /// spectators, say) share one serialised frame.
     fn broadcast_room(&mut self) {
+        let mut frames: HashMap<(Option<Seat>, bool), Arc<str>> = HashMap::new();
         let conns: Vec<ConnId> = self.subscribers.keys().copied().collect();
         for conn in conns {
-            let frame = wire::frame(&ServerMsg::Room(self.snapshot_for(conn)));
+            // An earlier send may have dropped this subscriber as too slow.
+            if !self.subscribers.contains_key(&conn) {
+                continue;
+            }
+            let snapshot = self.snapshot_for(conn);
+            let frame = frames
+                .entry((snapshot.you, snapshot.team_chat_open))
+                .or_insert_with(|| wire::frame(&ServerMsg::Room(snapshot)))
+                .clone();
             self.send(conn, frame);
         }
+    }
+
+    /// Sends one subscriber the room snapshot.
+    fn send_room(&mut self, conn: ConnId) {
+        let frame = wire::frame(&ServerMsg::Room(self.snapshot_for(conn)));
+        self.send(conn, frame);
     }
 
     /// Queues a frame for one connection; a full outbox drops the subscriber (it reconnects).

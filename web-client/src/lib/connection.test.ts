@@ -294,6 +294,26 @@ describe("act, ack and reject", () => {
     await expect(promise).resolves.toEqual({ seq: 1, version: 1 });
   });
 
+  it("leaving says leave; leaving while keeping the seat only closes the socket", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    conn.leave();
+    expect(socket.last()).toEqual({ type: "leave" });
+    expect(conn.state.target).toBeNull();
+    conn.join("K7QX2M");
+    socket.receive({ type: "room", ...room() });
+    conn.leave({ keepSeat: true });
+    expect(socket.sent.filter((m) => m.type === "leave")).toHaveLength(1);
+    expect(socket.closedByClient).toBe(1000);
+    expect(conn.state.status).toBe("idle");
+    vi.runAllTimers();
+    expect(sockets).toHaveLength(1);
+    // Coming back reconnects and rejoins.
+    conn.join("K7QX2M");
+    expect(sockets).toHaveLength(2);
+  });
+
   it("leaving the room fails acts still waiting, clearly", async () => {
     const conn = connect();
     conn.join("K7QX2M");

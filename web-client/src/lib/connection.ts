@@ -219,8 +219,19 @@ export class Connection implements Readable<ConnectionState> {
     else this.start();
   }
 
-  /** Leaves the current room. */
-  leave(): void {
+  /**
+   * Leaves the current room. With `keepSeat`, the client only goes away (the socket closes, as
+   * when a tab closes): the server keeps the seat through its grace period, and opening the
+   * room again reclaims it. Without, it says `leave`, which frees the seat (or hands it to a bot
+   * once the match runs).
+   */
+  leave({ keepSeat = false }: { keepSeat?: boolean } = {}): void {
+    if (keepSeat) {
+      this.resetRoom();
+      this.patch({ target: null });
+      this.stop();
+      return;
+    }
     if (this.state.target && this.welcomed) this.send({ type: "leave" });
     this.resetRoom();
     this.patch({ target: null });

@@ -10,6 +10,7 @@ export type Route =
   | { name: "history"; game: string | null; page: number }
   | { name: "replay"; id: string; viewer: string | null }
   | { name: "rules"; game: string | null }
+  | { name: "pieces" }
   | { name: "not_found"; path: string };
 
 const CODE = /^[A-Za-z0-9]{6}$/;
@@ -31,6 +32,7 @@ export function parseRoute(pathname: string, search = ""): Route {
     return { name: "replay", id: arg, viewer: params.get("viewer") };
   }
   if (head === "rules" && parts.length <= 2) return { name: "rules", game: arg ?? null };
+  if (head === "pieces" && parts.length === 1) return { name: "pieces" };
   return { name: "not_found", path: pathname };
 }
 

@@ -85,3 +85,9 @@ export function loadGames(force = false): Promise<void> {
 export function gameInfo(id: string): GameInfo | undefined {
   return gamesValue.get().games.find((g) => g.id === id);
 }
+
+// A handle for browser tests and curious developers (the page's own connection, nothing more):
+// `pandemonium.connection().state` in the console shows what the client knows.
+if (typeof window !== "undefined") {
+  (window as unknown as { pandemonium: unknown }).pandemonium = { connection };
+}

@@ -7,7 +7,7 @@ export const demonBound: CatalogueGame = {
   minSeats: 1,
   maxSeats: 4,
   pitch: "Sacrifice hearts, summon spades on your rivals, bind demons with clubs and trade them for diamonds.",
-  glyph: "⛧",
+  glyph: "♠",
   hue: 350,
   teams: false,
   rules: `

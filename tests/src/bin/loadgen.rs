@@ -1,0 +1,317 @@
+//! A load generator for the Pandemonium server, on loopback only.
+//!
+//! It starts the server binary itself (so it can read the process's memory), then:
+//! 1. opens `--idle` connections that say hello and watch a room, and reports the server's
+//!    resident memory per idle connection;
+//! 2. plays `--rooms` matches of `--game` at once, every seat driven by a client that picks a
+//!    random legal action as soon as it is its turn, and reports actions per second and the
+//!    action-to-ack latency percentiles.
+//!
+//! Every loop is bounded in count and time, and it stops by itself.
+//!
+//! ```sh
+//! cargo build --release -p pandemonium-e2e
+//! ulimit -n 65536
+//! target/release/pandemonium-loadgen --server target/release/pandemonium-test-server \
+//!     --idle 10000 --rooms 200 --game demos --seats 4 --seconds 20
+//! ```
+
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+use pandemonium_protocol::{ClientMsg, CreateRoom, JoinRole, RoomCode, ServerMsg};
+
+#[derive(Debug, Parser)]
+struct Args {
+    /// The server binary to start (it must print "listening on port N").
+    #[arg(long)]
+    server: PathBuf,
+    /// Idle connections to hold open.
+    #[arg(long, default_value_t = 1000)]
+    idle: usize,
+    /// Matches to play at once.
+    #[arg(long, default_value_t = 50)]
+    rooms: usize,
+    #[arg(long, default_value = "twenty_one")]
+    game: String,
+    #[arg(long, default_value_t = 2)]
+    seats: u8,
+    #[arg(long, default_value = "{}")]
+    options: String,
+    /// How long the action phase runs at most.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let dir = std::env::temp_dir().join(format!("pdm-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut server = tokio::process::Command::new(&args.server)
+        .args(["--bind", "127.0.0.1:0", "--static-dir", "/nonexistent"])
+        .args([
+            "--database-url",
+            &format!("sqlite://{}/load.db", dir.display()),
+        ])
+        .args(["--rate-burst", "1000", "--rate-per-second", "1000"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start the server");
+    let pid = server.id().expect("a pid");
+    let mut lines = BufReader::new(server.stdout.take().unwrap()).lines();
+    let port: u16 = loop {
+        let line = lines
+            .next_line()
+            .await
+            .unwrap()
+            .expect("the server prints its port");
+        if let Some(p) = line.strip_prefix("listening on port ") {
+            break p.trim().parse().unwrap();
+        }
+    };
+    println!("server pid {pid} on port {port}");
+
+    // Phase 1: idle connections watching one room.
+    let (watched, _) = open_room(port, &args.game, args.seats, &args.options).await;
+    let before = rss_kib(pid);
+    let mut idle = Vec::with_capacity(args.idle);
+    let started = Instant::now();
+    for i in 0..args.idle {
+        let mut socket = hello(port, &format!("idle{i}")).await;
+        send(
+            &mut socket,
+            &ClientMsg::Join {
+                room: watched.clone(),
+                role: JoinRole::Spectator,
+                version: None,
+            },
+        )
+        .await;
+        idle.push(socket);
+        if started.elapsed() > Duration::from_secs(300) {
+            println!(
+                "stopped opening idle connections after 300 s at {}",
+                idle.len()
+            );
+            break;
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = rss_kib(pid);
+    let per = (after.saturating_sub(before)) as f64 / idle.len().max(1) as f64;
+    println!(
+        "idle: {} connections; server RSS {before} KiB -> {after} KiB: {per:.1} KiB per idle connection",
+        idle.len()
+    );
+    drop(idle);
+
+    // Phase 2: matches played flat out.
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    let mut players = Vec::new();
+    for _ in 0..args.rooms {
+        let (code, host) = open_room(port, &args.game, args.seats, &args.options).await;
+        let mut seats = vec![host];
+        for seat in 1..args.seats {
+            let mut socket = hello(port, &format!("p{seat}")).await;
+            send(
+                &mut socket,
+                &ClientMsg::Join {
+                    room: code.clone(),
+                    role: JoinRole::Player,
+                    version: None,
+                },
+            )
+            .await;
+            send(&mut socket, &ClientMsg::TakeSeat { seat }).await;
+            send(&mut socket, &ClientMsg::Ready { ready: true }).await;
+            seats.push(socket);
+        }
+        players.push(seats);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let phase = Instant::now();
+    let mut tasks = Vec::new();
+    for mut seats in players {
+        send(&mut seats[0], &ClientMsg::Start).await;
+        for (seat, socket) in seats.into_iter().enumerate() {
+            tasks.push(tokio::spawn(drive(socket, seat as u8, deadline)));
+        }
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await.unwrap_or_default());
+    }
+    let took = phase.elapsed().as_secs_f64();
+    latencies.sort();
+    let pct = |p: f64| {
+        latencies
+            .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
+    println!(
+        "actions: {} in {took:.1} s = {:.0}/s; action-to-ack latency p50 {:?} p99 {:?} max {:?}",
+        latencies.len(),
+        latencies.len() as f64 / took,
+        pct(0.50),
+        pct(0.99),
+        latencies.last().copied().unwrap_or_default()
+    );
+    let _ = server.kill().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Plays one seat: whenever it is this seat's turn, sends the first legal action and times
+/// the ack. Returns the latencies.
+async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Vec<Duration> {
+    let mut latencies = Vec::new();
+    let mut seq = 0;
+    let mut sent: Option<(u64, Instant)> = None;
+    let mut version_acted = None;
+    while Instant::now() < deadline {
+        let Ok(Some(Ok(Message::Text(text)))) =
+            tokio::time::timeout(Duration::from_secs(5), socket.next()).await
+        else {
+            break;
+        };
+        let Ok(msg) = serde_json::from_str::<ServerMsg>(&text) else {
+            continue;
+        };
+        match msg {
+            ServerMsg::Ack { seq: s, .. } | ServerMsg::Reject { seq: s, .. } => {
+                if let Some((pending, at)) = sent {
+                    if pending == s {
+                        latencies.push(at.elapsed());
+                        sent = None;
+                    }
+                }
+            }
+            ServerMsg::State(state) => {
+                if state.outcome.is_some() {
+                    break;
+                }
+                if sent.is_none()
+                    && state.to_act.contains(&seat)
+                    && version_acted != Some(state.version)
+                {
+                    if let Some(action) = state.legal.first() {
+                        seq += 1;
+                        version_acted = Some(state.version);
+                        sent = Some((seq, Instant::now()));
+                        send(
+                            &mut socket,
+                            &ClientMsg::Act {
+                                seq,
+                                action: action.clone(),
+                            },
+                        )
+                        .await;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    latencies
+}
+
+async fn hello(port: u16, name: &str) -> Socket {
+    let (mut socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws"))
+        .await
+        .expect("connect");
+    send(
+        &mut socket,
+        &ClientMsg::Hello {
+            token: None,
+            name: Some(name.into()),
+        },
+    )
+    .await;
+    socket
+}
+
+async fn send(socket: &mut Socket, msg: &ClientMsg) {
+    let _ = socket
+        .send(Message::Text(serde_json::to_string(msg).unwrap().into()))
+        .await;
+}
+
+/// Creates a room with a host connection seated at 0.
+async fn open_room(port: u16, game: &str, seats: u8, options: &str) -> (RoomCode, Socket) {
+    let mut host = hello(port, "host").await;
+    let token = loop {
+        if let Some(Ok(Message::Text(text))) = host.next().await {
+            if let Ok(ServerMsg::Welcome {
+                token: Some(token), ..
+            }) = serde_json::from_str(&text)
+            {
+                break token;
+            }
+        }
+    };
+    let request = CreateRoom {
+        game: game.into(),
+        options: serde_json::from_str(options).expect("options are JSON"),
+        seats,
+        bots: vec![],
+        public: false,
+        turn_seconds: None,
+        grace_seconds: None,
+    };
+    let body = serde_json::to_string(&request).unwrap();
+    let response = http_post(port, "/api/rooms", &body, &token).await;
+    let summary: pandemonium_protocol::RoomSummary =
+        serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap_or_default())
+            .expect("a room");
+    send(
+        &mut host,
+        &ClientMsg::Join {
+            room: summary.code.clone(),
+            role: JoinRole::Player,
+            version: None,
+        },
+    )
+    .await;
+    send(&mut host, &ClientMsg::TakeSeat { seat: 0 }).await;
+    (summary.code, host)
+}
+
+async fn http_post(port: u16, path: &str, body: &str, token: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    stream.read_to_string(&mut out).await.unwrap();
+    out
+}
+
+/// The resident set size of a process, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        })
+        .unwrap_or(0)
+}

@@ -1,0 +1,160 @@
+// Shared machinery of the browser tests: start a server on a free port, launch Debian's
+// Chromium through playwright-core, collect console errors, write screenshots.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const clientDir = resolve(here, "..");
+export const repoDir = resolve(clientDir, "..");
+// `make test` names the folder (SCREENSHOTS_DIR, relative to web-client/); this is its default.
+export const screenshotDir = resolve(clientDir, process.env.SCREENSHOTS_DIR ?? join("test-results", "screenshots"));
+
+export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitHealthy(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering /healthz`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.status === 200) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the server did not answer ${url}/healthz within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real server (`target/debug/pandemonium`, built by `cargo build -p
+ * pandemonium-server`) with a throwaway SQLite database, or the in-memory mock when
+ * PANDEMONIUM_SERVER=mock. Either serves `dist/`, which must be built.
+ */
+export async function startServer() {
+  const dist = join(clientDir, "dist");
+  if (!existsSync(join(dist, "index.html"))) throw new Error("dist/ is not built: run `npm run build` first");
+  const port = await freePort();
+  const bind = `127.0.0.1:${port}`;
+  const tmp = mkdtempSync(join(tmpdir(), "pandemonium-browser-"));
+  let child;
+  if (process.env.PANDEMONIUM_SERVER === "mock") {
+    child = spawn(process.execPath, [join(clientDir, "dev", "mock-server.mjs"), "--bind", bind, "--static-dir", dist, "--grace-seconds", "30"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } else {
+    const binary = process.env.PANDEMONIUM_BIN ?? join(repoDir, "target", "debug", "pandemonium");
+    if (!existsSync(binary)) throw new Error(`${binary} does not exist: run \`cargo build -p pandemonium-server\` first`);
+    child = spawn(binary, ["--bind", bind, "--database-url", `sqlite://${join(tmp, "test.db")}`, "--static-dir", dist, "--bot-delay-ms", "20"], {
+      cwd: repoDir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" },
+    });
+  }
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const url = `http://${bind}`;
+  try {
+    await waitHealthy(url, child);
+  } catch (e) {
+    child.kill("SIGKILL");
+    throw new Error(`${e.message}\n--- server output ---\n${log}`);
+  }
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            child.kill("SIGKILL");
+            r();
+          }, 5000);
+          child.once("exit", () => {
+            clearTimeout(t);
+            r();
+          });
+        });
+      }
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  // playwright-core gives every launch a fresh temporary profile (--user-data-dir).
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** A new browser context (a separate person) with console errors collected. */
+export async function newPerson(browser, baseURL, { width = 1280, height = 860 } = {}) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Picks a display name in the name dialog (opened by the page when it needs one). */
+export async function pickName(page, name) {
+  const dialog = page.getByRole("dialog", { name: /call you|Change your name/ });
+  await dialog.getByLabel("Display name").fill(name);
+  await dialog.getByRole("button", { name: "Save name" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** The page's protocol-client state (see `pandemonium` in src/lib/session.ts). */
+export function clientState(page) {
+  return page.evaluate(() => {
+    const s = window.pandemonium.connection().state;
+    return { status: s.status, room: s.room, game: s.game, me: s.me };
+  });
+}
+
+export async function waitFor(fn, { timeout = 15_000, interval = 100, message = "condition" } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn();
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+  throw new Error(`timed out waiting for ${message}`);
+}

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { clientState, launchBrowser, newPerson, screenshot, startServer, waitFor } from "./harness.mjs";
+import { chooseGame, createRoomViaUi, playUntilOver, startMatch, waitSeated } from "./flows.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("a match resumes the same seat after a reload, ends, appears in history, and its replay steps to the end", async (t) => {
+  const game = await chooseGame(server.url, { minSeats: 1 });
+  if (!game) return t.skip("this server hosts no game yet");
+  const seats = game.min_seats;
+  const bots = Array.from({ length: seats - 1 }, (_, i) => i + 1);
+
+  const ada = await newPerson(browser, server.url);
+  const code = await createRoomViaUi(ada.page, { game, seats, bots, name: "Ada" });
+  const seat = await waitSeated(ada.page);
+  await startMatch(ada.page);
+  // The room never shows a raw dump: a board, or the rules and a notice.
+  await ada.page.locator('[aria-label="Board"]').waitFor();
+
+  // Play a little, then reload in the middle of the match.
+  const before = await playUntilOver(ada.page, { onStep: (i) => (i >= 1 ? "stop" : undefined) });
+  if (!before.game.outcome) {
+    await ada.page.reload();
+    const resumed = await waitFor(async () => {
+      const s = await clientState(ada.page);
+      return s.game ? s : null;
+    }, { message: "the state after the reload" });
+    assert.equal(resumed.room.code, code);
+    assert.equal(resumed.room.you, seat, "the reload resumed the same seat");
+    assert.ok(resumed.game.version >= before.game.version, "the reload resumed at the version reached or later");
+  }
+
+  const end = await playUntilOver(ada.page);
+  assert.ok(end.game.outcome);
+  await ada.page.getByTestId("end-of-match").waitFor();
+  await screenshot(ada.page, "match-end-1280");
+  const matchId = end.room.match_id;
+  assert.ok(matchId);
+
+  // History lists it…
+  await ada.page.goto("/history");
+  const row = ada.page.locator(`tr[data-match="${matchId}"]`);
+  await waitFor(async () => {
+    if (await row.isVisible()) return true;
+    await ada.page.reload();
+    return false;
+  }, { message: "the match in the history", interval: 500 });
+  await screenshot(ada.page, "history-1280");
+
+  // …and its replay steps from the start to the final position.
+  await row.getByRole("link", { name: /^Replay/ }).click();
+  await ada.page.waitForURL(/\/replay\//);
+  const record = await (await fetch(`${server.url}/api/matches/${matchId}`)).json();
+  const position = ada.page.getByTestId("replay-position");
+  await position.waitFor();
+  assert.match(await position.innerText(), /Start/);
+  await ada.page.getByRole("button", { name: "Next move" }).click();
+  assert.match(await position.innerText(), /Move 1\b/);
+  await ada.page.getByRole("button", { name: "Final position" }).click();
+  assert.match(await position.innerText(), new RegExp(`Move ${record.log.length}\\s+of ${record.log.length}`));
+  await ada.page.getByTestId("end-of-match").waitFor();
+  await screenshot(ada.page, "replay-1280");
+  await ada.page.setViewportSize({ width: 360, height: 780 });
+  await screenshot(ada.page, "replay-360");
+
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});
