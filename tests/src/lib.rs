@@ -1,17 +1,45 @@
-//! The games the end-to-end tests run the server with: every registered game plus the
-//! Twenty-One fixture, which exercises platform edge cases without depending on a real game's
-//! rules.
+//! The games the end-to-end tests run the server with: every registered game, the
+//! Twenty-One fixture (platform edge cases without depending on a real game's rules), and
+//! rigged variants of real games whose deals are fixed, so a test can count on a Square or a
+//! Media without depending on what a seed happens to shuffle.
 
-use pandemonium_game::GameEntry;
-use pandemonium_game::RandomBot;
+use pandemonium_demos::{Demos, DemosBot, DemosConfig};
 use pandemonium_game::fixture::TwentyOne;
+use pandemonium_game::{Chance, ConfigError, Engine, Game, GameEntry, GameInfo, RandomBot};
 use std::sync::OnceLock;
+
+pub mod rigged;
 
 pub fn games() -> &'static [GameEntry] {
     static GAMES: OnceLock<Vec<GameEntry>> = OnceLock::new();
     GAMES.get_or_init(|| {
         let mut games = pandemonium_games::all().to_vec();
         games.push(GameEntry::of::<TwentyOne, RandomBot>());
+        games.push(GameEntry {
+            info: rigged_demos_info,
+            create: rigged_demos_create,
+            conformance: |_| {},
+        });
         games
     })
+}
+
+/// `demos_rigged`: DēmoS with the deal of [`rigged::demos_square_and_media`].
+fn rigged_demos_info() -> GameInfo {
+    let mut info = Demos::info();
+    info.id = "demos_rigged".into();
+    info.name = "DēmoS (rigged deal for tests)".into();
+    info
+}
+
+fn rigged_demos_create(
+    options: &serde_json::Value,
+    seats: u8,
+    _: &mut dyn Chance,
+) -> Result<pandemonium_game::Created, ConfigError> {
+    let config: DemosConfig = serde_json::from_value(options.clone())
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    let game = Demos::from_rigging(&config, seats, rigged::demos_square_and_media())?;
+    let options = serde_json::to_value(&config).expect("configs serialise");
+    Ok((Engine::<Demos, DemosBot>::boxed(game), options))
 }

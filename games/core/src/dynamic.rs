@@ -85,6 +85,16 @@ pub struct Engine<G: Game, B> {
     bot: PhantomData<fn() -> B>,
 }
 
+impl<G: Game, B: Bot<G> + Default + 'static> Engine<G, B> {
+    /// Wraps a game set up by other means than `Game::new`: a rigged deal for a test.
+    pub fn boxed(game: G) -> Box<dyn DynGame> {
+        Box::new(Engine::<G, B> {
+            game,
+            bot: PhantomData,
+        })
+    }
+}
+
 impl<G: Game, B> Debug for Engine<G, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Never print the state: it holds hidden information, and logs are not views.
@@ -204,9 +214,5 @@ fn create<G: Game, B: Bot<G> + Default + 'static>(
         G::Config::deserialize(options).map_err(|e| ConfigError::Malformed(e.to_string()))?;
     ConfigError::check_seats(&G::info(), seats)?;
     let game = G::new(&config, seats, chance)?;
-    let engine = Engine::<G, B> {
-        game,
-        bot: PhantomData,
-    };
-    Ok((Box::new(engine), to_json(&config)))
+    Ok((Engine::<G, B>::boxed(game), to_json(&config)))
 }

@@ -112,6 +112,8 @@ struct Room {
     bot_due: Option<Instant>,
     decision_deadline: Option<Instant>,
     empty_since: Option<Instant>,
+    /// Which teams' chat windows were open when the room snapshot last went out.
+    chat_windows: Vec<bool>,
 }
 
 /// Starts a room task and returns its handle.
@@ -152,7 +154,9 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         bot_due: None,
         decision_deadline: None,
         empty_since: Some(Instant::now()),
+        chat_windows: Vec::new(),
     };
+    room.chat_windows = room.team_chat_windows();
     room.update_summary();
     room.schedule();
     let handle = RoomHandle {
@@ -460,6 +464,7 @@ impl Room {
             log: Vec::new(),
         });
         self.status = RoomStatus::Playing;
+        self.chat_windows = self.team_chat_windows();
         tracing::info!(room = %self.code, game = %self.game_id, "match started");
         self.broadcast_room();
         self.broadcast_state();
@@ -535,6 +540,16 @@ impl Room {
             self.send(conn, line.clone());
         }
         Ok(())
+    }
+
+    /// Which teams' chat windows are open now (empty without a match or teams).
+    fn team_chat_windows(&self) -> Vec<bool> {
+        let Some(current) = &self.current else {
+            return Vec::new();
+        };
+        let teams = current.game.teams().unwrap_or_default();
+        let count = teams.iter().max().map_or(0, |&t| t + 1);
+        (0..count).map(|t| current.game.team_chat_open(t)).collect()
     }
 
     fn team_of(&self, seat: Option<Seat>) -> Option<u8> {
@@ -635,6 +650,13 @@ impl Room {
             self.broadcast_room();
         }
         self.broadcast_state();
+        // Team chat windows open and close with the game's steps: the room snapshot says
+        // which are open, so it goes out again when that changes.
+        let chat_windows = self.team_chat_windows();
+        if chat_windows != self.chat_windows {
+            self.chat_windows = chat_windows;
+            self.broadcast_room();
+        }
         self.services.metrics.observe_action(started.elapsed());
         Ok(version)
     }
