@@ -122,3 +122,19 @@ async fn a_connection_must_say_hello_first(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(a_connection_must_say_hello_first);
+
+async fn a_connection_that_never_says_hello_is_closed(db: &TestDb) {
+    let mut config = pandemonium_server::Config::for_tests(&db.url);
+    config.limits.handshake_seconds = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut raw = Client::connect_raw(app.port).await;
+    let frame = tokio::time::timeout(std::time::Duration::from_secs(5), raw.next())
+        .await
+        .expect("the server acts within the handshake time");
+    match frame {
+        Some(Ok(Message::Close(Some(close)))) => assert_eq!(u16::from(close.code), 1008),
+        other => panic!("expected a close frame, got {other:?}"),
+    }
+    app.stop().await;
+}
+on_both_stores!(a_connection_that_never_says_hello_is_closed);

@@ -38,6 +38,8 @@ async fn launch(db: &TestDb) -> Process {
             break port.trim().parse().expect("a port");
         }
     };
+    // Keep reading what the server logs, so it never writes into a closed pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     Process { child, port }
 }
 
@@ -111,3 +113,32 @@ async fn a_killed_server_resumes_its_matches_with_no_accepted_action_lost(db: &T
     drop(second);
 }
 on_both_stores!(a_killed_server_resumes_its_matches_with_no_accepted_action_lost);
+
+async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly(db: &TestDb) {
+    let mut server = launch(db).await;
+    let mut alice = Client::guest(server.port, "Alice").await;
+    let app = crate::support::TestApp::attach(server.port);
+    open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    let pid = server.child.id().expect("running").to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill");
+    assert!(status.success());
+    let closed = loop {
+        match alice.try_next().await {
+            Ok(_) => continue,
+            Err(closed) => break closed,
+        }
+    };
+    assert_eq!(
+        closed.code, 1012,
+        "the client is told the server is restarting"
+    );
+    let exit = tokio::time::timeout(std::time::Duration::from_secs(10), server.child.wait())
+        .await
+        .expect("the process stops in time")
+        .expect("an exit status");
+    assert!(exit.success(), "a graceful stop exits 0: {exit:?}");
+}
+on_both_stores!(sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly);

@@ -16,9 +16,6 @@ async fn main() -> std::process::ExitCode {
     };
     // Tests read the port from this line.
     println!("listening on port {}", app.port());
-    app.run_until(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await;
+    app.run_until(pandemonium_server::shutdown_signal()).await;
     std::process::ExitCode::SUCCESS
 }
