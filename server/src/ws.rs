@@ -224,7 +224,7 @@ impl Connection {
                 "Say hello (with your token) before anything else.",
             ))],
             ClientMsg::Join { room, role, .. } => self.join(room, role).await,
-            msg => self.to_room(msg).await,
+            msg => self.forward_to_room(msg).await,
         }
     }
 
@@ -296,7 +296,7 @@ impl Connection {
         Vec::new()
     }
 
-    async fn to_room(&mut self, msg: ClientMsg) -> Vec<Reply> {
+    async fn forward_to_room(&mut self, msg: ClientMsg) -> Vec<Reply> {
         let Some((_, handle)) = &self.room else {
             if let ClientMsg::Act { seq, .. } = msg {
                 // Never drop an action silently: every seq gets an answer.

@@ -45,7 +45,6 @@ async fn launch(db: &TestDb) -> Process {
 
 async fn a_killed_server_resumes_its_matches_with_no_accepted_action_lost(db: &TestDb) {
     let first = launch(db).await;
-    let http = Http::new(first.port);
     let app_port = first.port;
     let mut alice = Client::guest(app_port, "Alice").await;
     let mut bob = Client::guest(app_port, "Bob").await;
@@ -61,7 +60,6 @@ async fn a_killed_server_resumes_its_matches_with_no_accepted_action_lost(db: &T
     // SIGKILL: no graceful shutdown, no flush.
     let mut first = first;
     first.child.kill().await.expect("kill -9");
-    drop(http);
 
     let second = launch(db).await;
     let mut alice = Client::with_token(second.port, &alice.token).await;

@@ -96,7 +96,7 @@ async fn the_store_keeps_guests_matches_and_ordered_logs(db: &TestDb) {
             .enumerate()
             .all(|(i, l)| l.action["n"] == i as u64)
     );
-    assert_eq!(m.seats[1].bot, true);
+    assert!(m.seats[1].bot);
     assert_eq!(m.room.turn_seconds, Some(30));
 
     // A duplicate index is refused, and nothing else is lost.

@@ -9,6 +9,8 @@ pub fn all() -> &'static [GameEntry] {
     static GAMES: std::sync::OnceLock<Vec<GameEntry>> = std::sync::OnceLock::new();
     GAMES.get_or_init(|| {
         vec![
+            GameEntry::of::<pandemonium_soulitaire::Soulitaire, pandemonium_soulitaire::SolverBot>(
+            ),
             GameEntry::of::<pandemonium_demos::Demos, pandemonium_demos::DemosBot>(),
             // Further entries are added as each engine lands.
         ]
@@ -23,5 +25,6 @@ pub fn find(id: &str) -> Option<&'static GameEntry> {
 /// Writes the TypeScript bindings of every game's `Config`, `Action` and `View` types.
 #[doc(hidden)]
 pub fn export_typescript(cfg: &ts_rs::Config) {
+    pandemonium_soulitaire::export_typescript(cfg).expect("Soulitaire bindings export");
     pandemonium_demos::export_typescript(cfg).expect("DēmoS bindings export");
 }

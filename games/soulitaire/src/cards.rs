@@ -122,7 +122,9 @@ impl Rank {
 
     /// The label printed on the card.
     pub fn label(self) -> &'static str {
-        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "E", "S", "K"][self.index()]
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "E", "S", "K",
+        ][self.index()]
     }
 }
 

@@ -20,10 +20,26 @@ pub struct SuitData {
 
 /// The four suits, in `Suit` order.
 pub const SUITS: [SuitData; 4] = [
-    SuitData { suit: Suit::S1, name: "Skulls", glyph: "☠" },
-    SuitData { suit: Suit::S2, name: "Moons", glyph: "☾" },
-    SuitData { suit: Suit::S3, name: "Tridents", glyph: "♆" },
-    SuitData { suit: Suit::S4, name: "Pentacles", glyph: "⛤" },
+    SuitData {
+        suit: Suit::S1,
+        name: "Skulls",
+        glyph: "☠",
+    },
+    SuitData {
+        suit: Suit::S2,
+        name: "Moons",
+        glyph: "☾",
+    },
+    SuitData {
+        suit: Suit::S3,
+        name: "Tridents",
+        glyph: "♆",
+    },
+    SuitData {
+        suit: Suit::S4,
+        name: "Pentacles",
+        glyph: "⛤",
+    },
 ];
 
 const SKULLS: Symbol = Symbol::Suit(Suit::S1);
@@ -47,9 +63,18 @@ const KEEPER: Symbol = Symbol::Rank(Rank::Keeper);
 /// The Demon roster: six are drawn at random for each match.
 pub const ROSTER: &[Demon] = &[
     // Four suits.
-    Demon::new("Bosche the Plague Doctor", &[SKULLS, MOONS, TRIDENTS, PENTACLES]),
-    Demon::new("Vesh the Lantern Widow", &[SKULLS, SKULLS, TRIDENTS, TRIDENTS]),
-    Demon::new("Grimsby Twelvefingers", &[MOONS, MOONS, PENTACLES, PENTACLES]),
+    Demon::new(
+        "Bosche the Plague Doctor",
+        &[SKULLS, MOONS, TRIDENTS, PENTACLES],
+    ),
+    Demon::new(
+        "Vesh the Lantern Widow",
+        &[SKULLS, SKULLS, TRIDENTS, TRIDENTS],
+    ),
+    Demon::new(
+        "Grimsby Twelvefingers",
+        &[MOONS, MOONS, PENTACLES, PENTACLES],
+    ),
     // Two suits and a rank.
     Demon::new("Ashmaw the Cinder Hound", &[SKULLS, MOONS, KEEPER]),
     Demon::new("Lady Nettle", &[TRIDENTS, PENTACLES, ACE]),

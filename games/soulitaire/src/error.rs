@@ -16,7 +16,9 @@ pub enum Error {
     NoSuchFoundation(u8),
     #[error("Column {0} has no cards left.")]
     EmptyColumn(u8),
-    #[error("A card of rank {card} cannot go onto a {top}: the ranks must be one apart (A 2 … 10 E S K A).")]
+    #[error(
+        "A card of rank {card} cannot go onto a {top}: the ranks must be one apart (A 2 … 10 E S K A)."
+    )]
     NotAdjacent { card: Rank, top: Rank },
     #[error("Foundation Stack {0} is dead: a demon lies on top of it with no Ritual cards.")]
     DeadStack(u8),

@@ -1,8 +1,6 @@
 //! The `Game` contract, wired to the modules that do the work.
 
-use pandemonium_game::{
-    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
-};
+use pandemonium_game::{Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer};
 
 use crate::action::Action;
 use crate::config::Config;
@@ -47,7 +45,12 @@ impl Game for Soulitaire {
         if seat == 0 { self.legal() } else { Vec::new() }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, _chance: &mut dyn Chance) -> Result<(), Error> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        _chance: &mut dyn Chance,
+    ) -> Result<(), Error> {
         self.perform(seat, action)
     }
 
@@ -79,6 +82,9 @@ impl Game for Soulitaire {
     }
 
     fn conformance_configs() -> Vec<(Config, u8)> {
-        Config::all().into_iter().map(|config| (config, 1)).collect()
+        Config::all()
+            .into_iter()
+            .map(|config| (config, 1))
+            .collect()
     }
 }

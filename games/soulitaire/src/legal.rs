@@ -65,11 +65,13 @@ impl Soulitaire {
     /// the empty list.
     fn offering_lists(&self, demon: &Demon) -> Vec<Vec<Offering>> {
         // Per visible card, the ways it can be offered: (declaration, symbols matched).
-        let mut choices: Vec<(u8, Vec<(Option<Face>, u8)>)> = Vec::new();
+        let mut choices: Vec<(u8, Ways)> = Vec::new();
         for (column, col) in self.spellboard.iter().enumerate() {
             let Some(card) = col.exposed() else { continue };
-            let ways: Vec<(Option<Face>, u8)> = match card {
-                Card::Ritual { suit, rank } => vec![(None, symbol_mask(demon, Face { suit, rank }))],
+            let ways: Ways = match card {
+                Card::Ritual { suit, rank } => {
+                    vec![(None, symbol_mask(demon, Face { suit, rank }))]
+                }
                 Card::Mimic => Face::all()
                     .map(|face| (Some(face), symbol_mask(demon, face)))
                     .collect(),
@@ -82,7 +84,14 @@ impl Soulitaire {
         let mut lists = Vec::new();
         let mut prefix = Vec::with_capacity(4);
         let mut masks = Vec::with_capacity(4);
-        extend(&choices, demon.symbols.len(), 0, &mut prefix, &mut masks, &mut lists);
+        extend(
+            &choices,
+            demon.symbols.len(),
+            0,
+            &mut prefix,
+            &mut masks,
+            &mut lists,
+        );
         lists
     }
 
@@ -131,10 +140,14 @@ impl Soulitaire {
     }
 }
 
+/// The ways one visible card can be offered: its declaration (for a Mimic) and the mask of
+/// demon symbols it then matches.
+type Ways = Vec<(Option<Face>, u8)>;
+
 /// Depth-first over ordered lists: every prefix of a valid list is valid, so each valid list
 /// is reached exactly once, by extending a shorter one.
 fn extend(
-    choices: &[(u8, Vec<(Option<Face>, u8)>)],
+    choices: &[(u8, Ways)],
     symbols: usize,
     used: u8,
     prefix: &mut Vec<Offering>,

@@ -14,6 +14,20 @@
 //! - `outcome`: titles and the match outcome.
 //! - `solver`: [`SolverBot`] and [`hint`], which play from the player's view only.
 //! - `game`: the [`pandemonium_game::Game`] contract wired to the above.
+//!
+//! A Sacrifice is one action carrying the foundation and the ordered cards (with each Mimic's
+//! declared card), so `legal_actions` lists every foundation × subset × order × declaration.
+//! Along solver play that is 237 actions on average; 0.6% of positions list more than
+//! 10,000, up to about 330,000 when Bosche (four suits) is on top with both Mimics visible
+//! (each Mimic may be declared as any of the 13 cards of the suit it stands for).
+//!
+//! ## Measured (10,000 seeded deals, `tests/rules/measure.rs`, release build)
+//!
+//! With the house roster (`data`), [`SolverBot`] wins **79.9%** of deals under every
+//! combination of options (it never leaves a demon bare and does not use the spread pile):
+//! Master of the Realm 30.6%, Greater Demon 14.5%, Dark Savant 14.0%, Adept Ritualist 11.5%,
+//! Wanderer of the Realms 9.3%. The random bot wins 0 of 10,000. Most of the solver's losses
+//! end with one to three cards left and the demons spent.
 
 mod action;
 mod cards;
@@ -37,3 +51,11 @@ pub use outcome::Title;
 pub use solver::{SolverBot, hint};
 pub use state::{COLUMNS, Deal, FOUNDATIONS, PILE, ROWS, Soulitaire, Top};
 pub use view::{DemonView, FoundationView, LayerView, SpellboardCard, StatusView, SuitView, View};
+
+/// Writes the TypeScript bindings of the wire types (into a `soulitaire/` folder).
+pub fn export_typescript(cfg: &ts_rs::Config) -> Result<(), ts_rs::ExportError> {
+    use ts_rs::TS;
+    Config::export_all(cfg)?;
+    Action::export_all(cfg)?;
+    View::export_all(cfg)
+}

@@ -56,7 +56,11 @@ impl Soulitaire {
                 let left = self.remaining_demons().len();
                 let title = Title::for_demons_left(left);
                 let plural = if left == 1 { "demon" } else { "demons" };
-                (true, left as i64, format!("{}: {left} {plural} left", title.name()))
+                (
+                    true,
+                    left as i64,
+                    format!("{}: {left} {plural} left", title.name()),
+                )
             }
             Status::Lost => (
                 false,

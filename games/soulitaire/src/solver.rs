@@ -13,6 +13,7 @@
 
 use pandemonium_game::{Bot, Chance};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::action::{Action, Offering};
 use crate::cards::{Card, Face, Rank, Suit, Symbol};
@@ -26,7 +27,10 @@ pub struct SolverBot;
 
 impl Bot<crate::Soulitaire> for SolverBot {
     fn choose(&self, view: &View, legal: &[Action], _chance: &mut dyn Chance) -> Action {
-        assert!(!legal.is_empty(), "a bot is only asked to act when it has a legal action");
+        assert!(
+            !legal.is_empty(),
+            "a bot is only asked to act when it has a legal action"
+        );
         match hint(view) {
             Some(action) if legal.contains(&action) => action,
             // Not expected (the hint follows the same rules), but never play an illegal move.
@@ -47,9 +51,11 @@ pub fn hint(view: &View) -> Option<Action> {
         return None;
     }
     let mut solver = Solver::new(view);
-    solver.best_move().or_else(|| solver.best_sacrifice()).or_else(|| {
-        (!view.demon_pile.is_empty()).then_some(Action::Discard)
-    })
+    solver
+        .best_move()
+        .or_else(|| solver.best_sacrifice())
+        .map(|(_, action)| action)
+        .or_else(|| (!view.demon_pile.is_empty()).then_some(Action::Discard))
 }
 
 /// A column as the solver sees it.
@@ -103,12 +109,15 @@ fn top_code(top: Top) -> u8 {
     }
 }
 
+/// Weights of the evaluation, tuned over seeded deals (see the crate docs for the result).
 const CARD_WEIGHT: i32 = 1000;
+/// Times the chance that an uncovered, unseen card fits a live foundation.
 const UNKNOWN_WEIGHT: f32 = 600.0;
 const COVERAGE_WEIGHT: i32 = 15;
 const DEAD_WEIGHT: i32 = 200;
 const DEMON_WEIGHT: i32 = 150;
-const DIG_WEIGHT: i32 = 8;
+/// Per face-down card left above a card moved: dig the deep columns first.
+const DIG_WEIGHT: i32 = 300;
 const DISTANCE_WEIGHT: i32 = 25;
 
 struct Solver<'a> {
@@ -120,7 +129,32 @@ struct Solver<'a> {
     unseen_total: u8,
     /// The suit a declared Mimic takes: one the visible demons can use, if any.
     mimic_suit: Suit,
-    memo: HashMap<u64, i32>,
+    memo: HashMap<u64, i32, BuildHasherDefault<KeyHasher>>,
+    /// Reused buffers for the moves at each depth of the search.
+    pool: Vec<Vec<Step>>,
+}
+
+/// A Ritual move in the search: column, foundation, declaration, and where it leads.
+type Step = (u8, u8, Option<Face>, Position);
+
+/// The memo's keys are already well mixed bit patterns; a multiply is all the hashing needed.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 31
+    }
 }
 
 impl<'a> Solver<'a> {
@@ -177,13 +211,14 @@ impl<'a> Solver<'a> {
             unseen_mimics,
             unseen_total,
             mimic_suit,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
+            pool: Vec::new(),
         }
     }
 
     /// The Ritual moves from `pos`: (column, foundation, declaration, resulting position).
     /// Foundations with the same top lead to the same future, so only the first is tried.
-    fn moves(&self, pos: &Position, out: &mut Vec<(u8, u8, Option<Face>, Position)>) {
+    fn moves(&self, pos: &Position, out: &mut Vec<Step>) {
         for (c, slot) in pos.slots.iter().enumerate() {
             let Slot::Known(card) = *slot else { continue };
             for f in 0..FOUNDATIONS {
@@ -217,16 +252,19 @@ impl<'a> Solver<'a> {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let mut next = Vec::new();
+        let mut next = self.pool.pop().unwrap_or_default();
+        next.clear();
         self.moves(pos, &mut next);
         let v = if next.is_empty() {
             self.leaf(pos)
         } else {
-            next.iter()
-                .map(|(.., p)| self.value(p))
-                .max()
-                .expect("some move")
+            let mut best = i32::MIN;
+            for (.., p) in &next {
+                best = best.max(self.value(p));
+            }
+            best
         };
+        self.pool.push(next);
         self.memo.insert(key, v);
         v
     }
@@ -274,29 +312,29 @@ impl<'a> Solver<'a> {
     }
 
     /// The first move of the best plan, preferring moves that uncover a card on ties.
-    fn best_move(&mut self) -> Option<Action> {
+    fn best_move(&mut self) -> Option<(i32, Action)> {
         let mut first = Vec::new();
         let root = self.root;
         self.moves(&root, &mut first);
-        let mut best: Option<(i32, Action)> = None;
+        // Among the first moves of the best plans, take one from the deepest column: what it
+        // uncovers is news that may change the plan before the rest is committed.
+        let mut best: Option<((i32, u8), Action)> = None;
         for (column, foundation, declare, pos) in first {
-            let v = self.value(&pos);
-            if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                best = Some((
-                    v,
-                    Action::Move {
-                        column,
-                        foundation,
-                        declare,
-                    },
-                ));
+            let key = (self.value(&pos), root.face_down[column as usize]);
+            if best.as_ref().is_none_or(|(b, _)| key > *b) {
+                let action = Action::Move {
+                    column,
+                    foundation,
+                    declare,
+                };
+                best = Some((key, action));
             }
         }
-        best.map(|(_, action)| action)
+        best.map(|((v, _), action)| (v, action))
     }
 
     /// The best sacrifice of the top demon that takes at least one card.
-    fn best_sacrifice(&mut self) -> Option<Action> {
+    fn best_sacrifice(&mut self) -> Option<(i32, Action)> {
         let demon = self.view.demon_pile.first()?.as_ref()?;
         let symbols = &demon.symbols;
         let full = (1u8 << symbols.len()) - 1;
@@ -366,7 +404,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        best.map(|(_, action)| action)
+        best
     }
 }
 

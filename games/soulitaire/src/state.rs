@@ -28,7 +28,10 @@ pub(crate) struct Column {
 
 impl Column {
     pub(crate) fn from_cards(cards: &[Card]) -> Column {
-        assert!(cards.len() <= ROWS, "a Spellboard column holds at most {ROWS} cards");
+        assert!(
+            cards.len() <= ROWS,
+            "a Spellboard column holds at most {ROWS} cards"
+        );
         let mut column = Column {
             cards: [Card::Mimic; ROWS],
             len: cards.len() as u8,
@@ -64,7 +67,8 @@ impl Column {
     /// Takes the exposed card; the one above it is now uncovered, hence face up.
     pub(crate) fn take(&mut self) -> Card {
         self.len -= 1;
-        self.cards[self.len as usize]
+        // Blank the emptied place so equal columns compare equal.
+        std::mem::replace(&mut self.cards[self.len as usize], Card::Mimic)
     }
 }
 
@@ -114,7 +118,9 @@ impl Top {
 
     /// The ranks that may be placed here: the two neighbours, all 13, or none.
     pub fn accepted_ranks(self) -> impl Iterator<Item = Rank> {
-        Rank::ALL.into_iter().filter(move |&rank| self.accepts(rank))
+        Rank::ALL
+            .into_iter()
+            .filter(move |&rank| self.accepts(rank))
     }
 
     pub fn matches_symbol(self, symbol: Symbol) -> bool {
@@ -127,7 +133,10 @@ impl Top {
 
     /// Whether `demon` may be sacrificed onto this top.
     pub fn matches_demon(self, demon: &Demon) -> bool {
-        demon.symbols.iter().any(|&symbol| self.matches_symbol(symbol))
+        demon
+            .symbols
+            .iter()
+            .any(|&symbol| self.matches_symbol(symbol))
     }
 }
 

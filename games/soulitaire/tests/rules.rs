@@ -1,8 +1,17 @@
-//! The rules of Soulitaire, one test per rule (rules/soulitaire.md), plus the conformance
-//! harness and the solver bot.
+//! The rules of Soulitaire (rules/soulitaire.md), one test per rule, plus the conformance
+//! harness, the solver bot and (ignored) measurements.
 
 mod rules {
+    mod bots;
     pub mod common;
     mod conformance;
-    mod measure;
+    mod ending;
+    mod errors;
+    pub mod measure;
+    mod mimics;
+    mod moves;
+    mod sacrifice;
+    mod setup;
+    mod typescript;
+    mod views;
 }

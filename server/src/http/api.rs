@@ -169,12 +169,12 @@ pub async fn replay(
     if stored.status != MatchStatus::Finished {
         return Err(AppError::MatchNotFound);
     }
-    if let Viewer::Seat(seat) = viewer {
-        if seat as usize >= stored.seats.len() {
-            return Err(AppError::BadRequest(format!(
-                "the match has no seat {seat}"
-            )));
-        }
+    if let Viewer::Seat(seat) = viewer
+        && seat as usize >= stored.seats.len()
+    {
+        return Err(AppError::BadRequest(format!(
+            "the match has no seat {seat}"
+        )));
     }
     let entry = state.lobby.game(&stored.game)?;
     let seed = stored.seed_bytes()?;

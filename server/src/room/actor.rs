@@ -577,9 +577,11 @@ impl Room {
             return;
         }
         let seat = seat.expect("checked above");
-        match self.apply(seat, action, ActionSource::Player).await {
-            Ok(version) => self.send(conn, wire::frame(&ServerMsg::Ack { seq, version })),
-            Err(refusal) => self.reject(conn, seq, refusal.code, refusal.message),
+        if let Err(refusal) = self
+            .apply(seat, action, ActionSource::Player, Some((conn, seq)))
+            .await
+        {
+            self.reject(conn, seq, refusal.code, refusal.message);
         }
     }
 
@@ -596,12 +598,14 @@ impl Room {
         self.send(conn, frame);
     }
 
-    /// Applies one action for `seat`, persists it, and tells everyone. Returns the new version.
+    /// Applies one action for `seat`, persists it, acknowledges it to the connection that sent
+    /// it (if any) and then tells everyone. Returns the new version.
     async fn apply(
         &mut self,
         seat: Seat,
         action: serde_json::Value,
         source: ActionSource,
+        ack: Option<(ConnId, u64)>,
     ) -> Result<u64, RoomRefusal> {
         let started = Instant::now();
         let current = self
@@ -641,6 +645,11 @@ impl Room {
             by: source,
         });
         let version = current.log.len() as u64;
+        // The ack first: by the time the new state arrives, the sender knows its action is in.
+        if let Some((conn, seq)) = ack {
+            self.send(conn, wire::frame(&ServerMsg::Ack { seq, version }));
+        }
+        let current = self.current.as_mut().expect("still playing");
         if let Some(outcome) = current.game.outcome() {
             if let Err(error) = self.services.store.finish(&current.id, &outcome).await {
                 tracing::error!(room = %self.code, %error, "could not record a match result");
@@ -705,10 +714,10 @@ impl Room {
             .empty_since
             .is_some_and(|t| t + self.services.empty_room <= now)
         {
-            if let (RoomStatus::Playing, Some(current)) = (self.status, &self.current) {
-                if let Err(error) = self.services.store.abandon(&current.id).await {
-                    tracing::error!(room = %self.code, %error, "could not mark a match abandoned");
-                }
+            if let (RoomStatus::Playing, Some(current)) = (self.status, &self.current)
+                && let Err(error) = self.services.store.abandon(&current.id).await
+            {
+                tracing::error!(room = %self.code, %error, "could not mark a match abandoned");
             }
             tracing::info!(room = %self.code, "room closed: nobody in it");
             return true;
@@ -765,10 +774,10 @@ impl Room {
                 .current
                 .as_ref()
                 .is_some_and(|m| m.game.to_act().contains(seat));
-            if still_to_act {
-                if let Err(refusal) = self.apply(seat, action, ActionSource::Timeout).await {
-                    tracing::warn!(room = %self.code, seat, code = refusal.code, "default action refused");
-                }
+            if still_to_act
+                && let Err(refusal) = self.apply(seat, action, ActionSource::Timeout, None).await
+            {
+                tracing::warn!(room = %self.code, seat, code = refusal.code, "default action refused");
             }
         }
     }
@@ -787,7 +796,7 @@ impl Room {
         else {
             return;
         };
-        if let Err(refusal) = self.apply(seat, action, ActionSource::Bot).await {
+        if let Err(refusal) = self.apply(seat, action, ActionSource::Bot, None).await {
             tracing::error!(room = %self.code, seat, code = refusal.code, message = %refusal.message, "a bot chose an illegal action");
         }
     }

@@ -325,12 +325,11 @@ fn prepare_sqlite(url: &str) -> Result<String, StoreError> {
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:");
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
-    if path != ":memory:" {
-        if let Some(dir) = std::path::Path::new(path).parent() {
-            if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir)?;
-            }
-        }
+    if path != ":memory:"
+        && let Some(dir) = std::path::Path::new(path).parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir)?;
     }
     let query = if query.contains("mode=") {
         query.to_string()

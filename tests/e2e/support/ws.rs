@@ -168,10 +168,10 @@ impl Client {
 
     /// Waits for a state message with at least `version`.
     pub async fn state_at_least(&mut self, version: u64) -> GameState {
-        if let Some(state) = &self.state {
-            if state.version >= version {
-                return state.clone();
-            }
+        if let Some(state) = &self.state
+            && state.version >= version
+        {
+            return state.clone();
         }
         self.wait_for(|m| match m {
             ServerMsg::State(s) if s.version >= version => Some(s.clone()),
@@ -182,10 +182,10 @@ impl Client {
 
     /// Waits for a room snapshot that satisfies `test`.
     pub async fn room_where(&mut self, test: impl Fn(&RoomSnapshot) -> bool) -> RoomSnapshot {
-        if let Some(room) = &self.room {
-            if test(room) {
-                return room.clone();
-            }
+        if let Some(room) = &self.room
+            && test(room)
+        {
+            return room.clone();
         }
         self.wait_for(|m| match m {
             ServerMsg::Room(r) if test(r) => Some(r.clone()),
@@ -194,17 +194,23 @@ impl Client {
         .await
     }
 
-    /// Sends an action and waits for its ack (Ok(version)) or reject (Err(code)).
+    /// Sends an action and waits for its ack (Ok(version), once the state of that version has
+    /// arrived too) or reject (Err(code)).
     pub async fn act(&mut self, action: serde_json::Value) -> Result<u64, String> {
         self.seq += 1;
         let seq = self.seq;
         self.send(&ClientMsg::Act { seq, action }).await;
-        self.wait_for(|m| match m {
-            ServerMsg::Ack { seq: s, version } if *s == seq => Some(Ok(*version)),
-            ServerMsg::Reject { seq: s, code, .. } if *s == seq => Some(Err(code.clone())),
-            _ => None,
-        })
-        .await
+        let answer = self
+            .wait_for(|m| match m {
+                ServerMsg::Ack { seq: s, version } if *s == seq => Some(Ok(*version)),
+                ServerMsg::Reject { seq: s, code, .. } if *s == seq => Some(Err(code.clone())),
+                _ => None,
+            })
+            .await;
+        if let Ok(version) = answer {
+            self.state_at_least(version).await;
+        }
+        answer
     }
 
     /// Sends an action without waiting for its answer.

@@ -71,7 +71,10 @@ pub fn play(game: &mut Soulitaire, action: Action) {
         .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
 }
 
-pub fn try_play(game: &mut Soulitaire, action: &Action) -> Result<(), pandemonium_soulitaire::Error> {
+pub fn try_play(
+    game: &mut Soulitaire,
+    action: &Action,
+) -> Result<(), pandemonium_soulitaire::Error> {
     game.apply(0, action, &mut SeededChance::from_u64(0))
 }
 
@@ -96,4 +99,70 @@ pub fn sacrifice(foundation: u8, offerings: &[Offering]) -> Action {
         foundation,
         offerings: offerings.to_vec(),
     }
+}
+
+/// Test demons with one symbol each.
+pub const SKULL_IMP: Demon = Demon::new(
+    "Skull Imp",
+    &[pandemonium_soulitaire::Symbol::Suit(Suit::S1)],
+);
+pub const MOON_IMP: Demon = Demon::new(
+    "Moon Imp",
+    &[pandemonium_soulitaire::Symbol::Suit(Suit::S2)],
+);
+pub const TRIDENT_IMP: Demon = Demon::new(
+    "Trident Imp",
+    &[pandemonium_soulitaire::Symbol::Suit(Suit::S3)],
+);
+pub const TWO_IMP: Demon = Demon::new(
+    "Two Imp",
+    &[pandemonium_soulitaire::Symbol::Rank(Rank::Two)],
+);
+pub const FOUR_IMP: Demon = Demon::new(
+    "Four Imp",
+    &[pandemonium_soulitaire::Symbol::Rank(Rank::Four)],
+);
+/// The one known demon: a symbol of each suit.
+pub const BOSCHE: Demon = Demon::new(
+    "Bosche the Plague Doctor",
+    &[
+        pandemonium_soulitaire::Symbol::Suit(Suit::S1),
+        pandemonium_soulitaire::Symbol::Suit(Suit::S2),
+        pandemonium_soulitaire::Symbol::Suit(Suit::S3),
+        pandemonium_soulitaire::Symbol::Suit(Suit::S4),
+    ],
+);
+
+/// A full 54-card deal in a fixed (unshuffled) order, with the first six house demons.
+pub fn full_deal() -> Deal {
+    let deck = Card::deck();
+    let spellboard =
+        std::array::from_fn(|column| (0..6).map(|row| deck[row * 6 + column]).collect());
+    let roster = pandemonium_soulitaire::data::ROSTER;
+    Deal {
+        spellboard,
+        foundations: std::array::from_fn(|i| deck[36 + i]),
+        set_aside: deck[40..].to_vec(),
+        demons: roster[..6].to_vec(),
+        unused_demons: roster[6..].to_vec(),
+    }
+}
+
+pub fn sacrifices(game: &Soulitaire) -> Vec<Action> {
+    game.legal_actions(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Sacrifice { .. }))
+        .collect()
+}
+
+pub fn moves(game: &Soulitaire) -> Vec<Action> {
+    game.legal_actions(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .collect()
+}
+
+/// The current top of foundation `f` as seen by the player.
+pub fn top(game: &Soulitaire, f: usize) -> pandemonium_soulitaire::Top {
+    game.top(f)
 }
