@@ -82,6 +82,9 @@ impl Config {
         config.bind = "127.0.0.1:0".parse().expect("valid address");
         config.database_url = database_url.into();
         config.bot_delay_ms = 5;
+        // Test clients act as fast as the server answers; a flood is still far beyond this.
+        config.limits.rate_burst = 1_000;
+        config.limits.rate_per_second = 1_000;
         config
     }
 

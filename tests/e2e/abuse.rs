@@ -66,7 +66,11 @@ async fn out_of_turn_malformed_oversized_and_illegal_input_is_refused_and_change
 on_both_stores!(out_of_turn_malformed_oversized_and_illegal_input_is_refused_and_changes_nothing);
 
 async fn a_flooding_client_is_told_then_closed_while_the_room_plays_on(db: &TestDb) {
-    let app = TestApp::spawn(db).await;
+    // The production limits: a burst of 40, then 20 a second.
+    let mut config = pandemonium_server::Config::for_tests(&db.url);
+    config.limits.rate_burst = 40;
+    config.limits.rate_per_second = 20;
+    let app = TestApp::spawn_with(config).await;
     let mut alice = app.guest("Alice").await;
     let mut bob = app.guest("Bob").await;
     let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;

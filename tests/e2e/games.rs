@@ -203,3 +203,106 @@ async fn team_chat_is_open_to_the_team_only_and_only_during_a_consultation_windo
     app.stop().await;
 }
 on_both_stores!(team_chat_is_open_to_the_team_only_and_only_during_a_consultation_window);
+
+async fn a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_exactly(db: &TestDb) {
+    use pandemonium_game::{Game, SeededChance, Viewer};
+    use pandemonium_soulitaire::{Soulitaire, View, hint};
+    let app = TestApp::spawn(db).await;
+    let mut player = app.guest("Solo").await;
+    let code = crate::play::open_room(&app, &mut player, "soulitaire", 1, vec![], json!({})).await;
+    let _ = code;
+    start(&mut player).await;
+    let final_state = loop {
+        let state = player.state.clone().expect("a state");
+        if state.outcome.is_some() {
+            break state;
+        }
+        // The player follows the solver's advice, which it computes from the view it was sent.
+        let view: View = serde_json::from_value(state.view.clone()).expect("a Soulitaire view");
+        let action = hint(&view).expect("a running match always has a move");
+        let action = serde_json::to_value(&action).unwrap();
+        assert!(
+            state.legal.contains(&action),
+            "the hint {action} is among the legal actions"
+        );
+        player
+            .act(action)
+            .await
+            .expect("the solver's move is accepted");
+    };
+    let outcome = final_state.outcome.clone().unwrap();
+    assert!(
+        outcome.summary.len() > 3,
+        "the outcome says how it ended: {outcome:?}"
+    );
+
+    let match_id = player.room.clone().unwrap().match_id.unwrap();
+    let record: MatchRecord = app
+        .http
+        .get(&format!("/api/matches/{match_id}"))
+        .await
+        .json();
+    assert!(record.finished);
+    assert_eq!(record.outcome, Some(outcome.clone()));
+    assert_eq!(record.log.len() as u64, final_state.version);
+    let seed = crate::play::hex_decode(record.seed.as_deref().unwrap());
+    let mut chance = SeededChance::from_seed(seed);
+    let config = serde_json::from_value(record.config.clone()).unwrap();
+    let mut game = Soulitaire::new(&config, 1, &mut chance).unwrap();
+    for logged in &record.log {
+        let action = serde_json::from_value(logged.action.clone()).unwrap();
+        game.apply(logged.seat, &action, &mut chance).unwrap();
+    }
+    assert_eq!(game.outcome(), Some(outcome));
+    assert_eq!(
+        serde_json::to_value(game.view(Viewer::Seat(0))).unwrap(),
+        final_state.view
+    );
+    app.stop().await;
+}
+on_both_stores!(a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_exactly);
+
+async fn a_soulitaire_match_played_by_the_bot_is_watched_and_read_back(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let host = app.guest("Host").await;
+    let request = CreateRoom {
+        game: "soulitaire".into(),
+        options: json!({}),
+        seats: 1,
+        bots: vec![0],
+        public: true,
+        turn_seconds: None,
+        grace_seconds: None,
+    };
+    let room: RoomSummary = app
+        .http
+        .post("/api/rooms", &request, Some(&host.token))
+        .await
+        .json();
+    let mut host = host;
+    host.join(&room.code, JoinRole::Player).await;
+    start(&mut host).await;
+    let over = host
+        .wait_for(|m| match m {
+            pandemonium_protocol::ServerMsg::State(s) if s.outcome.is_some() => Some(s.clone()),
+            _ => None,
+        })
+        .await;
+    assert!(over.legal.is_empty(), "a watcher has no legal actions");
+    let match_id = host.room.clone().unwrap().match_id.unwrap();
+    let record: MatchRecord = app
+        .http
+        .get(&format!("/api/matches/{match_id}"))
+        .await
+        .json();
+    assert!(record.finished && !record.log.is_empty());
+    assert!(
+        record
+            .log
+            .iter()
+            .all(|l| l.by == pandemonium_protocol::ActionSource::Bot)
+    );
+    assert_eq!(record.players, vec!["Bot 1".to_string()]);
+    app.stop().await;
+}
+on_both_stores!(a_soulitaire_match_played_by_the_bot_is_watched_and_read_back);

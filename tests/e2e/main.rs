@@ -5,6 +5,7 @@ mod support;
 
 mod abuse;
 mod api;
+mod deployment;
 mod games;
 mod play;
 mod restart;

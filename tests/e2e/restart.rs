@@ -20,7 +20,16 @@ struct Process {
 async fn launch(db: &TestDb) -> Process {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pandemonium-test-server"))
         .args(["--bind", "127.0.0.1:0", "--database-url", &db.url])
-        .args(["--static-dir", "/nonexistent", "--bot-delay-ms", "5"])
+        .args([
+            "--static-dir",
+            "/nonexistent",
+            "--bot-delay-ms",
+            "5",
+            "--rate-burst",
+            "1000",
+            "--rate-per-second",
+            "1000",
+        ])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)

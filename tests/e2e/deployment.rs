@@ -1,0 +1,67 @@
+//! The self-hosting files cannot be run here (no Docker engine), so their structure is checked:
+//! the image copies every workspace member and builds the binary that exists, and the compose
+//! file starts PostgreSQL and the server with healthchecks, in order, with a data volume.
+
+use std::path::Path;
+
+fn read(path: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The `members = [...]` of the root Cargo.toml.
+fn workspace_members() -> Vec<String> {
+    let manifest = read("Cargo.toml");
+    let start = manifest.find("members = [").expect("a members list") + "members = [".len();
+    let end = start + manifest[start..].find(']').expect("the list ends");
+    manifest[start..end]
+        .split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_image_copies_every_workspace_member_and_builds_the_server_binary() {
+    let dockerfile = read("Dockerfile");
+    for member in workspace_members() {
+        let top = member.split('/').next().unwrap();
+        assert!(
+            dockerfile.contains(&format!("COPY {top} {top}")),
+            "the Dockerfile does not copy workspace member `{member}`: cargo would fail in the image"
+        );
+    }
+    assert!(dockerfile.contains("COPY migrations migrations"), "migrations are embedded at build time");
+    let server = read("server/Cargo.toml");
+    assert!(server.contains("name = \"pandemonium\""), "the server binary is `pandemonium`");
+    assert!(dockerfile.contains("cargo build --release -p pandemonium-server --bin pandemonium"));
+    assert!(dockerfile.contains("/src/target/release/pandemonium /usr/local/bin/pandemonium"));
+    assert!(dockerfile.contains("web-client/dist"), "the image serves the built web client");
+    assert!(dockerfile.contains("npm ci"), "the web client builds from its lock file");
+    assert!(dockerfile.contains("HEALTHCHECK") && dockerfile.contains("/readyz"));
+}
+
+#[test]
+fn compose_starts_postgres_then_the_server_with_healthchecks_and_a_volume() {
+    let compose = read("docker-compose.yml");
+    // A service's block: its `  name:` line and every more-indented line after it.
+    let section = |name: &str| {
+        let mut lines = compose.lines().skip_while(|l| *l != format!("  {name}:"));
+        assert!(lines.next().is_some(), "a `{name}` service");
+        lines
+            .take_while(|l| l.is_empty() || l.starts_with("    "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let db = section("db");
+    assert!(db.contains("image: postgres"), "{db}");
+    assert!(db.contains("healthcheck:") && db.contains("pg_isready"), "{db}");
+    assert!(db.contains("pgdata:/var/lib/postgresql/data"), "the database keeps its data in a volume");
+    let server = section("server");
+    assert!(server.contains("build: ."), "{server}");
+    assert!(server.contains("condition: service_healthy"), "the server waits for a healthy database");
+    assert!(server.contains("DATABASE_URL: postgres://") && server.contains("@db:5432/"), "{server}");
+    assert!(server.contains("\"8080:8080\""), "{server}");
+    assert!(server.contains("healthcheck:") && server.contains("/readyz"), "{server}");
+    assert!(compose.contains("\nvolumes:\n  pgdata:"), "the named volume is declared");
+}
