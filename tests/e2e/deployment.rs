@@ -31,13 +31,25 @@ fn the_image_copies_every_workspace_member_and_builds_the_server_binary() {
             "the Dockerfile does not copy workspace member `{member}`: cargo would fail in the image"
         );
     }
-    assert!(dockerfile.contains("COPY migrations migrations"), "migrations are embedded at build time");
+    assert!(
+        dockerfile.contains("COPY migrations migrations"),
+        "migrations are embedded at build time"
+    );
     let server = read("server/Cargo.toml");
-    assert!(server.contains("name = \"pandemonium\""), "the server binary is `pandemonium`");
+    assert!(
+        server.contains("name = \"pandemonium\""),
+        "the server binary is `pandemonium`"
+    );
     assert!(dockerfile.contains("cargo build --release -p pandemonium-server --bin pandemonium"));
     assert!(dockerfile.contains("/src/target/release/pandemonium /usr/local/bin/pandemonium"));
-    assert!(dockerfile.contains("web-client/dist"), "the image serves the built web client");
-    assert!(dockerfile.contains("npm ci"), "the web client builds from its lock file");
+    assert!(
+        dockerfile.contains("web-client/dist"),
+        "the image serves the built web client"
+    );
+    assert!(
+        dockerfile.contains("npm ci"),
+        "the web client builds from its lock file"
+    );
     assert!(dockerfile.contains("HEALTHCHECK") && dockerfile.contains("/readyz"));
 }
 
@@ -55,13 +67,31 @@ fn compose_starts_postgres_then_the_server_with_healthchecks_and_a_volume() {
     };
     let db = section("db");
     assert!(db.contains("image: postgres"), "{db}");
-    assert!(db.contains("healthcheck:") && db.contains("pg_isready"), "{db}");
-    assert!(db.contains("pgdata:/var/lib/postgresql/data"), "the database keeps its data in a volume");
+    assert!(
+        db.contains("healthcheck:") && db.contains("pg_isready"),
+        "{db}"
+    );
+    assert!(
+        db.contains("pgdata:/var/lib/postgresql/data"),
+        "the database keeps its data in a volume"
+    );
     let server = section("server");
     assert!(server.contains("build: ."), "{server}");
-    assert!(server.contains("condition: service_healthy"), "the server waits for a healthy database");
-    assert!(server.contains("DATABASE_URL: postgres://") && server.contains("@db:5432/"), "{server}");
+    assert!(
+        server.contains("condition: service_healthy"),
+        "the server waits for a healthy database"
+    );
+    assert!(
+        server.contains("DATABASE_URL: postgres://") && server.contains("@db:5432/"),
+        "{server}"
+    );
     assert!(server.contains("\"8080:8080\""), "{server}");
-    assert!(server.contains("healthcheck:") && server.contains("/readyz"), "{server}");
-    assert!(compose.contains("\nvolumes:\n  pgdata:"), "the named volume is declared");
+    assert!(
+        server.contains("healthcheck:") && server.contains("/readyz"),
+        "{server}"
+    );
+    assert!(
+        compose.contains("\nvolumes:\n  pgdata:"),
+        "the named volume is declared"
+    );
 }
