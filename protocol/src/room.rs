@@ -57,6 +57,9 @@ pub enum ClientMsg {
         channel: ChatChannel,
         text: String,
     },
+    /// Ask the game's bot what it would do in your seat now ("is there a move?"). It sees only
+    /// your view, as a bot in your seat would.
+    Hint,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -109,6 +112,13 @@ pub enum ServerMsg {
         message: String,
     },
     Chat(ChatLine),
+    /// Answer to `Hint`: the action the bot would take, or none when you have nothing to do.
+    Hint {
+        #[ts(type = "number")]
+        version: u64,
+        #[ts(type = "unknown")]
+        action: Option<serde_json::Value>,
+    },
     /// Anything else that went wrong for this connection alone.
     Error {
         code: String,

@@ -312,14 +312,25 @@ impl Connection {
             return vec![Reply::Send(error("not_in_room", "Join a room first."))];
         };
         let leaving = matches!(msg, ClientMsg::Leave);
+        let seq = match &msg {
+            ClientMsg::Act { seq, .. } => Some(*seq),
+            _ => None,
+        };
         let cmd = RoomCmd::Client { conn: self.id, msg };
         if handle.tx.send(cmd).await.is_err() {
             self.room = None;
             self.outbox = None;
-            return vec![Reply::Send(error(
-                "room_not_found",
-                "That room has closed.",
-            ))];
+            let reply = match seq {
+                // Never drop an action silently: its seq gets an answer.
+                Some(seq) => serde_json::to_string(&ServerMsg::Reject {
+                    seq,
+                    code: "room_not_found".into(),
+                    message: "That room has closed.".into(),
+                })
+                .expect("serialises"),
+                None => error("room_not_found", "That room has closed."),
+            };
+            return vec![Reply::Send(reply)];
         }
         if leaving {
             self.room = None;

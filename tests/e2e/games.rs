@@ -306,3 +306,27 @@ async fn a_soulitaire_match_played_by_the_bot_is_watched_and_read_back(db: &Test
     app.stop().await;
 }
 on_both_stores!(a_soulitaire_match_played_by_the_bot_is_watched_and_read_back);
+
+async fn a_player_can_ask_for_a_hint_computed_from_their_own_view(db: &TestDb) {
+    use pandemonium_protocol::ServerMsg;
+    let app = TestApp::spawn(db).await;
+    let mut player = app.guest("Solo").await;
+    crate::play::open_room(&app, &mut player, "soulitaire", 1, vec![], json!({})).await;
+    start(&mut player).await;
+    let state = player.state.clone().unwrap();
+    player.send(&ClientMsg::Hint).await;
+    let (version, action) = player
+        .wait_for(|m| match m {
+            ServerMsg::Hint { version, action } => Some((*version, action.clone())),
+            _ => None,
+        })
+        .await;
+    assert_eq!(version, state.version);
+    let action = action.expect("a fresh deal always has something to do");
+    assert!(
+        state.legal.contains(&action),
+        "the hint {action} is a legal action"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_player_can_ask_for_a_hint_computed_from_their_own_view);

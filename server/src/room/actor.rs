@@ -300,6 +300,7 @@ impl Room {
                 Ok(())
             }
             ClientMsg::Chat { channel, text } => self.chat(conn, channel, text),
+            ClientMsg::Hint => self.hint(conn),
             ClientMsg::Leave => {
                 self.leave_for_good(conn, &player);
                 Ok(())
@@ -543,6 +544,23 @@ impl Room {
     }
 
     /// Which teams' chat windows are open now (empty without a match or teams).
+    /// What the game's bot would do in the asker's seat, from that seat's view alone.
+    fn hint(&mut self, conn: ConnId) -> Result<(), RoomRefusal> {
+        let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
+        let (Some(current), Some(seat)) = (&self.current, seat) else {
+            return Err(RoomRefusal::new(
+                "no_hint",
+                "Hints are for players in a match.",
+            ));
+        };
+        let action = current
+            .game
+            .bot_action(seat, &mut self.bot_chance as &mut dyn Chance);
+        let version = current.log.len() as u64;
+        self.send(conn, wire::frame(&ServerMsg::Hint { version, action }));
+        Ok(())
+    }
+
     fn team_chat_windows(&self) -> Vec<bool> {
         let Some(current) = &self.current else {
             return Vec::new();

@@ -3,4 +3,4 @@ import type { ChatChannel } from "./ChatChannel";
 import type { JoinRole } from "./JoinRole";
 import type { RoomCode } from "./RoomCode";
 
-export type ClientMsg = { "type": "hello", token: string | null, name: string | null, } | { "type": "join", room: RoomCode, role: JoinRole, version: number | null, } | { "type": "leave" } | { "type": "take_seat", seat: number, } | { "type": "leave_seat" } | { "type": "set_bot", seat: number, bot: boolean, } | { "type": "ready", ready: boolean, } | { "type": "start" } | { "type": "act", seq: number, action: unknown, } | { "type": "chat", channel: ChatChannel, text: string, };
+export type ClientMsg = { "type": "hello", token: string | null, name: string | null, } | { "type": "join", room: RoomCode, role: JoinRole, version: number | null, } | { "type": "leave" } | { "type": "take_seat", seat: number, } | { "type": "leave_seat" } | { "type": "set_bot", seat: number, bot: boolean, } | { "type": "ready", ready: boolean, } | { "type": "start" } | { "type": "act", seq: number, action: unknown, } | { "type": "chat", channel: ChatChannel, text: string, } | { "type": "hint" };
