@@ -9,4 +9,5 @@ mod deployment;
 mod games;
 mod play;
 mod restart;
+mod slow;
 mod store;

@@ -1,11 +1,13 @@
 //! The games the end-to-end tests run the server with: every registered game, the
 //! Twenty-One fixture (platform edge cases without depending on a real game's rules), and
 //! rigged variants of real games whose deals are fixed, so a test can count on a Square or a
-//! Media without depending on what a seed happens to shuffle.
+//! Media (or a Soulitaire Mimic and Sacrifice) without depending on what a seed happens to
+//! shuffle.
 
 use pandemonium_demos::{Demos, DemosBot, DemosConfig};
 use pandemonium_game::fixture::TwentyOne;
 use pandemonium_game::{Chance, ConfigError, Engine, Game, GameEntry, GameInfo, RandomBot};
+use pandemonium_soulitaire::{Config as SoulitaireConfig, SolverBot, Soulitaire};
 use std::sync::OnceLock;
 
 pub mod rigged;
@@ -18,6 +20,11 @@ pub fn games() -> &'static [GameEntry] {
         games.push(GameEntry {
             info: rigged_demos_info,
             create: rigged_demos_create,
+            conformance: |_| {},
+        });
+        games.push(GameEntry {
+            info: rigged_soulitaire_info,
+            create: rigged_soulitaire_create,
             conformance: |_| {},
         });
         games
@@ -42,4 +49,25 @@ fn rigged_demos_create(
     let game = Demos::from_rigging(&config, seats, rigged::demos_square_and_media())?;
     let options = serde_json::to_value(&config).expect("configs serialise");
     Ok((Engine::<Demos, DemosBot>::boxed(game), options))
+}
+
+/// `soulitaire_rigged`: Soulitaire with the deal of [`rigged::soulitaire_mimic_and_sacrifice`].
+fn rigged_soulitaire_info() -> GameInfo {
+    let mut info = Soulitaire::info();
+    info.id = "soulitaire_rigged".into();
+    info.name = "Pixel Demon's Realm: Soulitaire (rigged deal for tests)".into();
+    info
+}
+
+fn rigged_soulitaire_create(
+    options: &serde_json::Value,
+    seats: u8,
+    _: &mut dyn Chance,
+) -> Result<pandemonium_game::Created, ConfigError> {
+    let config: SoulitaireConfig = serde_json::from_value(options.clone())
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    ConfigError::check_seats(&Soulitaire::info(), seats)?;
+    let game = Soulitaire::rigged(config, rigged::soulitaire_mimic_and_sacrifice());
+    let options = serde_json::to_value(config).expect("configs serialise");
+    Ok((Engine::<Soulitaire, SolverBot>::boxed(game), options))
 }

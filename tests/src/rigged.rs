@@ -1,6 +1,7 @@
 //! Rigged deals for end-to-end tests.
 
 use pandemonium_demos::Rigging;
+use pandemonium_soulitaire::{Card, Deal, Demon, Rank, Suit, data::ROSTER};
 
 /// A five-seat DēmoS deal (dealer 0) in which the Independent (seat 4) is dealt the four 7s,
 /// a Harmonious Square; the Power Pile is a Media, the Executive of spades and the Legislator
@@ -41,5 +42,118 @@ pub fn demos_square_and_media() -> Rigging {
             vec![],
         ],
         ..Rigging::default()
+    }
+}
+
+/// A full Soulitaire deal (54 cards, six demons) whose first moves are a Mimic and a Sacrifice:
+/// the Mimic is visible at the bottom of column 1 and fits on the 10 of Pentacles; declared
+/// the 9 of Skulls, it lets Bosche the Plague Doctor (one symbol per suit) be sacrificed on it
+/// with a visible card of each of his four suits. The rest is winnable by plain play (the
+/// solver wins it as Master of the Realm). Columns are listed from the top row down: the last
+/// card is the visible one.
+pub fn soulitaire_mimic_and_sacrifice() -> Deal {
+    let column = |names: &str| names.split_whitespace().map(soulitaire_card).collect();
+    let demons = |names: &[&str]| -> Vec<Demon> {
+        names
+            .iter()
+            .map(|name| {
+                *ROSTER
+                    .iter()
+                    .find(|d| d.name == *name)
+                    .expect("a demon of the roster")
+            })
+            .collect()
+    };
+    Deal {
+        spellboard: [
+            column("Ks1 3s4 7s3 Ss2 7s4 M"),
+            column("Ks4 10s3 Ks2 2s4 8s1 8s3"),
+            column("4s2 3s3 3s2 8s4 Es3 2s1"),
+            column("Ss1 Es1 As4 Ks3 10s2 8s2"),
+            column("2s3 5s1 3s1 Ss3 6s1 6s4"),
+            column("4s4 M As1 5s2 9s3 Ss4"),
+        ],
+        foundations: ["10s4", "Es2", "9s4", "Es4"].map(soulitaire_card),
+        set_aside: column("2s2 As2 As3 5s3 5s4 6s2 9s2 4s1 9s1 4s3 10s1 7s2 6s3 7s1"),
+        demons: demons(&[
+            "Bosche the Plague Doctor",
+            "Lady Nettle",
+            "Ashmaw the Cinder Hound",
+            "Vesh the Lantern Widow",
+            "Sallow Jack",
+            "Tallow the Candle Imp",
+        ]),
+        unused_demons: demons(&[
+            "Quillon the Inkbound",
+            "The Ossuary Choir",
+            "The Ninefold Moth",
+            "Murk the Bog Saint",
+            "Grimsby Twelvefingers",
+            "The Three-Faced Clerk",
+            "Hexley the Bell-Ringer",
+            "Old Gristle",
+            "Mother Cinders",
+            "Ysolde of the Keys",
+        ]),
+    }
+}
+
+/// A Soulitaire card from a short name: `"7s3"` (rank, then suit s1-s4), `"M"` for a Mimic.
+fn soulitaire_card(name: &str) -> Card {
+    if name == "M" {
+        return Card::Mimic;
+    }
+    let (rank, suit) = name.split_at(name.len() - 2);
+    let suit = match suit {
+        "s1" => Suit::S1,
+        "s2" => Suit::S2,
+        "s3" => Suit::S3,
+        "s4" => Suit::S4,
+        _ => panic!("no suit {suit}"),
+    };
+    let rank = Rank::ALL
+        .into_iter()
+        .find(|r| r.label() == rank)
+        .unwrap_or_else(|| panic!("no rank {rank}"));
+    Card::new(suit, rank)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pandemonium_game::{Bot, Game, SeededChance, Viewer};
+    use pandemonium_soulitaire::{Action, Config, Face, SolverBot, Soulitaire};
+
+    #[test]
+    fn the_rigged_soulitaire_deal_is_a_whole_deck_that_opens_with_a_mimic_and_a_sacrifice() {
+        let deal = soulitaire_mimic_and_sacrifice();
+        let mut cards: Vec<Card> = deal.spellboard.iter().flatten().copied().collect();
+        cards.extend(deal.foundations);
+        cards.extend(deal.set_aside.iter().copied());
+        let mut deck = Card::deck();
+        cards.sort();
+        deck.sort();
+        assert_eq!(cards, deck);
+        assert_eq!((deal.demons.len(), deal.unused_demons.len()), (6, 10));
+
+        let mut game = Soulitaire::rigged(Config::default(), deal);
+        let mimic = Action::Move {
+            column: 0,
+            foundation: 0,
+            declare: Some(Face::new(Suit::S1, Rank::Nine)),
+        };
+        assert!(game.legal_actions(0).contains(&mimic));
+        let mut chance = SeededChance::from_u64(0);
+        game.apply(0, &mimic, &mut chance).unwrap();
+        assert!(
+            game.legal_actions(0)
+                .contains(&Action::Sacrifice { foundation: 0 })
+        );
+        while game.outcome().is_none() {
+            let legal = game.legal_actions(0);
+            let action = SolverBot.choose(&game.view(Viewer::Seat(0)), &legal, &mut chance);
+            game.apply(0, &action, &mut chance).unwrap();
+        }
+        assert!(game.title().is_some(), "the solver wins it");
     }
 }
