@@ -142,3 +142,21 @@ async fn a_connection_that_never_says_hello_is_closed(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(a_connection_that_never_says_hello_is_closed);
+
+async fn a_connection_that_goes_silent_is_closed_as_idle(db: &TestDb) {
+    let mut config = pandemonium_server::Config::for_tests(&db.url);
+    config.limits.idle_seconds = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut client = app.guest("Sleepy").await;
+    // Not reading means not answering the server's pings either.
+    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    let closed = loop {
+        match client.try_next().await {
+            Ok(_) => continue,
+            Err(closed) => break closed,
+        }
+    };
+    assert_eq!(closed.reason, "idle");
+    app.stop().await;
+}
+on_both_stores!(a_connection_that_goes_silent_is_closed_as_idle);
