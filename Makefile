@@ -35,7 +35,7 @@ test-web:
 	@if [ -f $(WEB)/package.json ]; then \
 		$(MAKE) $(WEB)/node_modules/.installed && \
 		(cd $(WEB) && npm test && npm run build) && \
-		$(CARGO) build -p pandemonium-server --bin pandemonium && \
+		$(CARGO) build -p pandemonium-server --bin pandemonium -p pandemonium-e2e --bin pandemonium-test-server && \
 		mkdir -p $(SCREENSHOTS) && \
 		(cd $(WEB) && SCREENSHOTS_DIR=test-results/screenshots npm run test:browser) && \
 		echo "browser test screenshots: $(SCREENSHOTS)"; \

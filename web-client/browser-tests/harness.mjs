@@ -53,30 +53,25 @@ async function waitHealthy(url, child, timeoutMs = 30_000) {
 }
 
 /**
- * Starts the real server (`target/debug/pandemonium`, built by `cargo build -p
- * pandemonium-server`) with a throwaway SQLite database, or the in-memory mock when
- * PANDEMONIUM_SERVER=mock. Either serves `dist/`, which must be built.
+ * Starts the real server with a throwaway SQLite database, serving `dist/`, which must be
+ * built. `binary` names a binary in `target/debug/`: `pandemonium` (built by `cargo build -p
+ * pandemonium-server`; PANDEMONIUM_BIN overrides its path) or, for rigged test games,
+ * `pandemonium-test-server` (`cargo build -p pandemonium-e2e`). Bots answer after `botDelayMs`.
  */
-export async function startServer() {
+export async function startServer({ botDelayMs = 20, binary: name = "pandemonium" } = {}) {
   const dist = join(clientDir, "dist");
   if (!existsSync(join(dist, "index.html"))) throw new Error("dist/ is not built: run `npm run build` first");
   const port = await freePort();
   const bind = `127.0.0.1:${port}`;
   const tmp = mkdtempSync(join(tmpdir(), "pandemonium-browser-"));
-  let child;
-  if (process.env.PANDEMONIUM_SERVER === "mock") {
-    child = spawn(process.execPath, [join(clientDir, "dev", "mock-server.mjs"), "--bind", bind, "--static-dir", dist, "--grace-seconds", "30"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  } else {
-    const binary = process.env.PANDEMONIUM_BIN ?? join(repoDir, "target", "debug", "pandemonium");
-    if (!existsSync(binary)) throw new Error(`${binary} does not exist: run \`cargo build -p pandemonium-server\` first`);
-    child = spawn(binary, ["--bind", bind, "--database-url", `sqlite://${join(tmp, "test.db")}`, "--static-dir", dist, "--bot-delay-ms", "20"], {
-      cwd: repoDir,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" },
-    });
-  }
+  const binary = name === "pandemonium" && process.env.PANDEMONIUM_BIN ? process.env.PANDEMONIUM_BIN : join(repoDir, "target", "debug", name);
+  if (!existsSync(binary)) throw new Error(`${binary} does not exist: build it with cargo first (\`cargo build -p pandemonium-server\`)`);
+  const args = ["--bind", bind, "--database-url", `sqlite://${join(tmp, "test.db")}`, "--static-dir", dist, "--bot-delay-ms", String(botDelayMs)];
+  const child = spawn(binary, args, {
+    cwd: repoDir,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" },
+  });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { clientState, launchBrowser, newPerson, pickName, screenshot, startServer, waitFor } from "./harness.mjs";
-import { chooseGame, createRoomViaUi, waitSeated } from "./flows.mjs";
+import { createRoomViaUi, gameInfo, waitSeated } from "./flows.mjs";
 
 let server;
 let browser;
@@ -18,14 +18,11 @@ function presenceOf(page, name) {
   return page.locator("li[data-presence]", { hasText: name }).first().getAttribute("data-presence");
 }
 
-test("a friend joins a private room by its invite link, both see each other, and a spectator watches", async (t) => {
-  const game = await chooseGame(server.url, { minSeats: 2 });
-  if (!game) return t.skip("this server hosts no game with two seats yet");
-  const seats = Math.max(2, game.min_seats);
-  const bots = Array.from({ length: seats - 2 }, (_, i) => i + 2);
-
+test("a friend joins a private room by its invite link, both see each other, and a spectator watches", async () => {
+  // DēmoS for three: Ada hosts, Bo comes by the link, a bot takes the third seat.
+  const game = await gameInfo(server.url, "demos");
   const ada = await newPerson(browser, server.url);
-  const code = await createRoomViaUi(ada.page, { game, seats, bots, name: "Ada" });
+  const code = await createRoomViaUi(ada.page, { game, seats: 3, bots: [2], options: { Mode: "simplified" }, name: "Ada" });
   assert.equal(await waitSeated(ada.page), 0);
   const invite = await ada.page.getByLabel("Invite link").inputValue();
   assert.equal(new URL(invite).pathname, `/r/${code}`);

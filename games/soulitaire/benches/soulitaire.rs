@@ -1,5 +1,6 @@
-//! Random playouts per second, solver decisions per second, and the cost of one move plus
-//! the player's view (built and serialised), the server's hot path.
+//! Random playouts per second, solver decisions per second, listing the legal actions (sent
+//! with every state message), and the cost of one move plus the player's view (built and
+//! serialised), the server's hot path.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use pandemonium_game::{Bot, Game, RandomBot, SeededChance, Viewer};
@@ -21,9 +22,10 @@ fn random_playout(seed: u64) -> usize {
     actions
 }
 
-/// Player views from the middle of solver-played matches, for timing single decisions.
-fn solver_positions(count: u64) -> Vec<View> {
-    let mut views = Vec::new();
+/// Positions (and the player's views of them) from solver-played matches, sacrifices under
+/// way included, for timing single decisions and legal lists.
+fn solver_positions(count: u64) -> (Vec<Soulitaire>, Vec<View>) {
+    let (mut games, mut views) = (Vec::new(), Vec::new());
     for seed in 0..count {
         let mut chance = SeededChance::from_u64(seed);
         let mut game = Soulitaire::new(&Config::default(), 1, &mut chance).expect("valid");
@@ -31,11 +33,12 @@ fn solver_positions(count: u64) -> Vec<View> {
             let view = game.view(Viewer::Seat(0));
             let legal = game.legal_actions(0);
             let action = SolverBot.choose(&view, &legal, &mut chance);
+            games.push(game.clone());
             views.push(view);
             game.apply(0, &action, &mut chance).expect("legal");
         }
     }
-    views
+    (games, views)
 }
 
 fn benches(c: &mut Criterion) {
@@ -50,7 +53,16 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let views = solver_positions(50);
+    let (games, views) = solver_positions(50);
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.bench_function("legal_actions", |b| {
+        b.iter(|| {
+            for game in &games {
+                black_box(game.legal_actions(0));
+            }
+        })
+    });
+
     group.throughput(Throughput::Elements(views.len() as u64));
     group.bench_function("solver_decisions", |b| {
         b.iter(|| {

@@ -3,9 +3,15 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::cards::Face;
+use crate::cards::{Face, Symbol};
 
 /// One Soulitaire action. Columns are numbered 0-5 left to right, Foundation Stacks 0-3.
+///
+/// A Sacrifice is played as a short sequence: [`Action::Sacrifice`] places the top demon and
+/// fixes which cards may be offered (those visible at that moment), then one [`Action::Offer`]
+/// per card in the order they are placed (the last one becomes the new top), then
+/// [`Action::EndSacrifice`] — which is automatic once nothing more can be offered. While a
+/// sacrifice is under way only `offer`, `end_sacrifice` and `concede` are legal.
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Hash)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[ts(rename = "SoulitaireAction", export_to = "soulitaire/")]
@@ -18,43 +24,23 @@ pub enum Action {
         foundation: u8,
         declare: Option<Face>,
     },
-    /// Sacrifice the top demon onto `foundation` (whose top must share a suit or rank with one
-    /// of its symbols), then place the chosen visible cards on it in this order: the last one
-    /// becomes the new top. Each card must match a different symbol of the demon; a Mimic is
-    /// declared as a card matching the symbol it is taken for. No cards at all is allowed.
-    Sacrifice {
-        foundation: u8,
-        offerings: Vec<Offering>,
+    /// Place the top demon on `foundation`, whose top must share a suit or rank with one of its
+    /// symbols. This opens the sacrifice: the cards visible now are the ones that may be
+    /// offered to it.
+    Sacrifice { foundation: u8 },
+    /// Offer the visible card of `column` to the demon being sacrificed, for its `symbol`
+    /// (one copy of it: a demon with a symbol twice takes two cards for it). The card must
+    /// have been visible when the demon was placed and must match `symbol`; a Mimic is
+    /// declared as a card matching it (`declare`), any other card leaves `declare` empty.
+    Offer {
+        column: u8,
+        symbol: Symbol,
+        declare: Option<Face>,
     },
+    /// Offer no more cards: the sacrifice is over (the last card offered is the new top).
+    EndSacrifice,
     /// Discard the top demon. It is lost for the rest of the game.
     Discard,
     /// Give up the match.
     Concede,
-}
-
-/// One card taken in a Sacrifice: the visible card of `column`, and for a Mimic the card it is
-/// declared as.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[ts(rename = "SoulitaireOffering", export_to = "soulitaire/")]
-pub struct Offering {
-    pub column: u8,
-    pub declare: Option<Face>,
-}
-
-impl Offering {
-    /// A Ritual card taken from `column`.
-    pub fn card(column: u8) -> Offering {
-        Offering {
-            column,
-            declare: None,
-        }
-    }
-
-    /// A Mimic taken from `column`, declared as `face`.
-    pub fn mimic(column: u8, face: Face) -> Offering {
-        Offering {
-            column,
-            declare: Some(face),
-        }
-    }
 }

@@ -2,7 +2,7 @@
 
 use pandemonium_game::RuleError;
 
-use crate::cards::Rank;
+use crate::cards::{Face, Rank, Symbol};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -30,12 +30,18 @@ pub enum Error {
     NoDemon,
     #[error("{demon} shares no suit or rank with the top of Foundation Stack {foundation}.")]
     DemonDoesNotMatch { demon: &'static str, foundation: u8 },
-    #[error("{demon} has {symbols} symbols, so it can take at most {symbols} cards.")]
-    TooManyOfferings { demon: &'static str, symbols: usize },
-    #[error("Column {0} is offered twice: only its visible card can be taken.")]
-    ColumnOfferedTwice(u8),
-    #[error("Those cards cannot each match a different symbol of {demon}.")]
-    OfferingsDoNotMatch { demon: &'static str },
+    #[error("A sacrifice is under way: offer a card to the demon or end the sacrifice first.")]
+    SacrificeUnderWay,
+    #[error("There is no sacrifice under way: sacrifice a demon first.")]
+    NoSacrifice,
+    #[error(
+        "The card of column {0} was not visible when the demon was placed, so it cannot be offered."
+    )]
+    NotVisibleWhenPlaced(u8),
+    #[error("{demon} has no {symbol} symbol left to satisfy.")]
+    SymbolNotWanted { demon: &'static str, symbol: Symbol },
+    #[error("The {face} does not match the {symbol} symbol.")]
+    DoesNotMatchSymbol { face: Face, symbol: Symbol },
 }
 
 impl RuleError for Error {
@@ -52,9 +58,11 @@ impl RuleError for Error {
             Error::NotAMimic => "not_a_mimic",
             Error::NoDemon => "no_demon",
             Error::DemonDoesNotMatch { .. } => "demon_does_not_match",
-            Error::TooManyOfferings { .. } => "too_many_offerings",
-            Error::ColumnOfferedTwice(_) => "column_offered_twice",
-            Error::OfferingsDoNotMatch { .. } => "offerings_do_not_match",
+            Error::SacrificeUnderWay => "sacrifice_under_way",
+            Error::NoSacrifice => "no_sacrifice",
+            Error::NotVisibleWhenPlaced(_) => "not_visible_when_placed",
+            Error::SymbolNotWanted { .. } => "symbol_not_wanted",
+            Error::DoesNotMatchSymbol { .. } => "does_not_match_symbol",
         }
     }
 }

@@ -75,10 +75,11 @@ impl Game for Soulitaire {
         self.arbitrary(chance)
     }
 
-    /// Every Ritual move takes a card off the Spellboard (36), every sacrifice or discard takes
-    /// a demon off the pile (6), and a concession ends the match.
+    /// Every Ritual move and every offer takes a card off the Spellboard (36); every demon
+    /// leaves the pile once, by a discard or by a sacrifice that may need an explicit end
+    /// (2 × 6); a concession ends the match.
     fn max_actions(_config: &Config, _seats: u8) -> usize {
-        COLUMNS * ROWS + PILE + 1
+        COLUMNS * ROWS + 2 * PILE + 1
     }
 
     fn conformance_configs() -> Vec<(Config, u8)> {

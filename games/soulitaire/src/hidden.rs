@@ -4,27 +4,29 @@ use pandemonium_game::{Chance, Viewer, shuffle};
 
 use crate::cards::{Card, Demon};
 use crate::config::DemonPileVisibility;
-use crate::state::Soulitaire;
+use crate::state::{COLUMNS, Soulitaire};
 
 impl Soulitaire {
-    /// Shuffles the face-down Spellboard cards together with the set-aside cards back into
-    /// those places, and the hidden demons of the pile together with the unused roster. What
+    /// Shuffles the face-down Spellboard cards (with those uncovered during a sacrifice under
+    /// way, not yet turned up) together with the set-aside cards back into those places, and the hidden demons of the pile together with the unused roster. What
     /// is face up, on a foundation, or on top of the pile stays put.
     pub(crate) fn redealt(&self, viewer: Viewer, chance: &mut dyn Chance) -> Soulitaire {
         let mut copy = self.clone();
         if viewer == Viewer::Omniscient || !self.is_playing() {
             return copy;
         }
+        let veiled: [bool; COLUMNS] = std::array::from_fn(|c| self.is_veiled(c));
         let mut cards: Vec<Card> = copy
             .spellboard
-            .iter()
-            .flat_map(|column| column.face_down().iter().copied())
+            .iter_mut()
+            .zip(veiled)
+            .flat_map(|(column, veiled)| column.hidden_mut(veiled).to_vec())
             .chain(copy.set_aside.iter().copied())
             .collect();
         shuffle(&mut cards, chance);
         let mut dealt = cards.into_iter();
-        for column in &mut copy.spellboard {
-            for slot in column.face_down_mut() {
+        for (column, veiled) in copy.spellboard.iter_mut().zip(veiled) {
+            for slot in column.hidden_mut(veiled) {
                 *slot = dealt.next().expect("as many cards as hidden places");
             }
         }

@@ -1,18 +1,28 @@
 //! Every legal action, complete (the harness checks "accepted if and only if listed"), and
 //! plausible random actions for the harness to throw at the engine.
+//!
+//! Playing a Sacrifice one card at a time keeps the list short: a placement per matching
+//! foundation, then per step an offer per eligible card and symbol it matches (a Mimic once
+//! per card it may be declared as: 13 for a suit symbol, 4 for a rank).
 
 use pandemonium_game::Chance;
 
-use crate::action::{Action, Offering};
-use crate::cards::{Card, Demon, Face, Rank, Suit};
-use crate::rules::{assignable, symbol_mask};
+use crate::action::Action;
+use crate::cards::{Face, Rank, Suit, Symbol};
 use crate::state::{COLUMNS, FOUNDATIONS, Soulitaire};
 
 impl Soulitaire {
-    /// Every legal action, in a stable order: Ritual moves, sacrifices, discard, concede.
+    /// Every legal action, in a stable order: Ritual moves, the sacrifice, discard, concede;
+    /// during a sacrifice, offers, ending it, concede.
     pub(crate) fn legal(&self) -> Vec<Action> {
         let mut legal = Vec::new();
         if !self.is_playing() {
+            return legal;
+        }
+        if self.sacrifice.is_some() {
+            self.offers(&mut legal);
+            legal.push(Action::EndSacrifice);
+            legal.push(Action::Concede);
             return legal;
         }
         let tops = self.tops();
@@ -42,16 +52,11 @@ impl Soulitaire {
             }
         }
         if let Some(demon) = self.top_demon() {
-            let matching: Vec<u8> = (0..FOUNDATIONS as u8)
-                .filter(|&f| tops[f as usize].matches_demon(demon))
-                .collect();
-            if !matching.is_empty() {
-                let offerings = self.offering_lists(demon);
-                for &foundation in &matching {
-                    legal.extend(offerings.iter().map(|offerings| Action::Sacrifice {
-                        foundation,
-                        offerings: offerings.clone(),
-                    }));
+            for (foundation, top) in tops.iter().enumerate() {
+                if top.matches_demon(demon) {
+                    legal.push(Action::Sacrifice {
+                        foundation: foundation as u8,
+                    });
                 }
             }
             legal.push(Action::Discard);
@@ -60,74 +65,82 @@ impl Soulitaire {
         legal
     }
 
-    /// Every ordered list of visible cards `demon` can take: distinct columns, each card
-    /// matching a different symbol, Mimics declared as any card matching a symbol. Includes
-    /// the empty list.
-    fn offering_lists(&self, demon: &Demon) -> Vec<Vec<Offering>> {
-        // Per visible card, the ways it can be offered: (declaration, symbols matched).
-        let mut choices: Vec<(u8, Ways)> = Vec::new();
-        for (column, col) in self.spellboard.iter().enumerate() {
-            let Some(card) = col.exposed() else { continue };
-            let ways: Ways = match card {
-                Card::Ritual { suit, rank } => {
-                    vec![(None, symbol_mask(demon, Face { suit, rank }))]
-                }
-                Card::Mimic => Face::all()
-                    .map(|face| (Some(face), symbol_mask(demon, face)))
-                    .collect(),
-            };
-            let ways: Vec<_> = ways.into_iter().filter(|(_, mask)| *mask != 0).collect();
-            if !ways.is_empty() {
-                choices.push((column as u8, ways));
+    /// The offers open in the sacrifice under way: each eligible card for each distinct
+    /// symbol still unsatisfied that it matches (a Mimic declared as each card matching it).
+    fn offers(&self, legal: &mut Vec<Action>) {
+        let Some((pending, demon)) = self.sacrificed_demon() else {
+            return;
+        };
+        let mut symbols: Vec<Symbol> = Vec::with_capacity(4);
+        for (i, &symbol) in demon.symbols.iter().enumerate() {
+            if pending.unused & 1 << i != 0 && !symbols.contains(&symbol) {
+                symbols.push(symbol);
             }
         }
-        let mut lists = Vec::new();
-        let mut prefix = Vec::with_capacity(4);
-        let mut masks = Vec::with_capacity(4);
-        extend(
-            &choices,
-            demon.symbols.len(),
-            0,
-            &mut prefix,
-            &mut masks,
-            &mut lists,
-        );
-        lists
+        for column in 0..COLUMNS as u8 {
+            if pending.eligible & 1 << column == 0 {
+                continue;
+            }
+            let Some(card) = self.spellboard[column as usize].exposed() else {
+                continue;
+            };
+            for &symbol in &symbols {
+                match card.face() {
+                    Some(face) if face.matches(symbol) => legal.push(Action::Offer {
+                        column,
+                        symbol,
+                        declare: None,
+                    }),
+                    Some(_) => {}
+                    None => legal.extend(faces_matching(symbol).map(|face| Action::Offer {
+                        column,
+                        symbol,
+                        declare: Some(face),
+                    })),
+                }
+            }
+        }
     }
 
-    /// A random action: mostly plausible but illegal (a random column, foundation,
-    /// declaration or set of offerings), sometimes a listed legal one.
+    /// A random action: mostly plausible but illegal (a random column, foundation, symbol or
+    /// declaration), sometimes a listed legal one.
     pub(crate) fn arbitrary(&self, chance: &mut dyn Chance) -> Action {
         let column = |chance: &mut dyn Chance| chance.below(COLUMNS as u32 + 1) as u8;
         let foundation = |chance: &mut dyn Chance| chance.below(FOUNDATIONS as u32 + 1) as u8;
+        let suit = |chance: &mut dyn Chance| Suit::ALL[chance.below(4) as usize];
+        let rank = |chance: &mut dyn Chance| Rank::ALL[chance.below(13) as usize];
         let declare = |chance: &mut dyn Chance| {
-            (chance.below(3) == 0).then(|| {
-                Face::new(
-                    Suit::ALL[chance.below(4) as usize],
-                    Rank::ALL[chance.below(13) as usize],
-                )
-            })
+            (chance.below(3) == 0).then(|| Face::new(suit(chance), rank(chance)))
         };
-        match chance.below(20) {
-            0..=7 => Action::Move {
+        match chance.below(24) {
+            0..=6 => Action::Move {
                 column: column(chance),
                 foundation: foundation(chance),
                 declare: declare(chance),
             },
-            8..=13 => {
-                let count = chance.below(6);
-                Action::Sacrifice {
-                    foundation: foundation(chance),
-                    offerings: (0..count)
-                        .map(|_| Offering {
-                            column: column(chance),
-                            declare: declare(chance),
-                        })
-                        .collect(),
+            7..=8 => Action::Sacrifice {
+                foundation: foundation(chance),
+            },
+            9..=14 => {
+                // Mostly a symbol of the demon being sacrificed, when there is one.
+                let own = self
+                    .sacrificed_demon()
+                    .map(|(_, demon)| demon.symbols)
+                    .filter(|symbols| !symbols.is_empty() && chance.below(4) != 0);
+                let symbol = match own {
+                    Some(symbols) => symbols[chance.below(symbols.len() as u32) as usize],
+                    None if chance.below(2) == 0 => Symbol::Suit(suit(chance)),
+                    None => Symbol::Rank(rank(chance)),
+                };
+                Action::Offer {
+                    column: column(chance),
+                    symbol,
+                    declare: declare(chance),
                 }
             }
-            14 => Action::Discard,
-            15 => Action::Concede,
+            15 => Action::EndSacrifice,
+            16 => Action::Discard,
+            17 => Action::Concede,
             _ => {
                 let legal = self.legal();
                 if legal.is_empty() {
@@ -140,39 +153,8 @@ impl Soulitaire {
     }
 }
 
-/// The ways one visible card can be offered: its declaration (for a Mimic) and the mask of
-/// demon symbols it then matches.
-type Ways = Vec<(Option<Face>, u8)>;
-
-/// Depth-first over ordered lists: every prefix of a valid list is valid, so each valid list
-/// is reached exactly once, by extending a shorter one.
-fn extend(
-    choices: &[(u8, Ways)],
-    symbols: usize,
-    used: u8,
-    prefix: &mut Vec<Offering>,
-    masks: &mut Vec<u8>,
-    lists: &mut Vec<Vec<Offering>>,
-) {
-    lists.push(prefix.clone());
-    if prefix.len() == symbols {
-        return;
-    }
-    for (column, ways) in choices {
-        if used & 1 << column != 0 {
-            continue;
-        }
-        for &(declare, mask) in ways {
-            masks.push(mask);
-            if assignable(masks) {
-                prefix.push(Offering {
-                    column: *column,
-                    declare,
-                });
-                extend(choices, symbols, used | 1 << column, prefix, masks, lists);
-                prefix.pop();
-            }
-            masks.pop();
-        }
-    }
+/// Every card a Mimic may be declared as to match `symbol`: the 13 cards of a suit, or the
+/// four cards of a rank.
+pub(crate) fn faces_matching(symbol: Symbol) -> impl Iterator<Item = Face> {
+    Face::all().filter(move |face| face.matches(symbol))
 }

@@ -1,43 +1,17 @@
 //! Checking and carrying out actions. Every action is checked in full before anything
 //! changes, so a refused action leaves the match exactly as it was.
+//!
+//! A Sacrifice is a short sequence (proposal 6 kept exactly): `Sacrifice` places the demon and
+//! fixes the cards that may be offered (those visible then), each `Offer` places one of them
+//! for one of the demon's symbols, and the sacrifice ends on `EndSacrifice` or by itself once
+//! nothing more can be offered. Win and loss are checked only once it is over.
 
 use pandemonium_game::Seat;
 
-use crate::action::{Action, Offering};
-use crate::cards::{Card, Demon, Face};
+use crate::action::Action;
+use crate::cards::{Card, Face, Symbol};
 use crate::error::Error;
-use crate::state::{COLUMNS, FOUNDATIONS, Layer, Soulitaire, Status, Top};
-
-/// Bit `i` is set when `face` matches the demon's symbol `i`.
-pub(crate) fn symbol_mask(demon: &Demon, face: Face) -> u8 {
-    demon
-        .symbols
-        .iter()
-        .enumerate()
-        .filter(|(_, symbol)| face.matches(**symbol))
-        .fold(0, |mask, (i, _)| mask | 1 << i)
-}
-
-/// Whether each card (given by the symbols it matches) can take a different symbol: "for
-/// each symbol, one card" (proposal 6). At most four cards and four symbols, so a plain
-/// search is instant.
-pub(crate) fn assignable(masks: &[u8]) -> bool {
-    fn go(masks: &[u8], taken: u8) -> bool {
-        let Some((&first, rest)) = masks.split_first() else {
-            return true;
-        };
-        let mut free = first & !taken;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            if go(rest, taken | bit) {
-                return true;
-            }
-            free &= !bit;
-        }
-        false
-    }
-    go(masks, 0)
-}
+use crate::state::{COLUMNS, FOUNDATIONS, Layer, PendingSacrifice, Soulitaire, Status, Top};
 
 impl Soulitaire {
     /// Checks `action` for `seat` without changing anything.
@@ -49,17 +23,21 @@ impl Soulitaire {
             return Err(Error::NotYourSeat(seat));
         }
         match action {
+            Action::Offer {
+                column,
+                symbol,
+                declare,
+            } => self.check_offer(*column, *symbol, *declare).map(|_| ()),
+            Action::EndSacrifice => self.sacrifice.map(|_| ()).ok_or(Error::NoSacrifice),
+            Action::Concede => Ok(()),
+            _ if self.sacrifice.is_some() => Err(Error::SacrificeUnderWay),
             Action::Move {
                 column,
                 foundation,
                 declare,
             } => self.check_move(*column, *foundation, *declare).map(|_| ()),
-            Action::Sacrifice {
-                foundation,
-                offerings,
-            } => self.check_sacrifice(*foundation, offerings),
+            Action::Sacrifice { foundation } => self.check_sacrifice(*foundation),
             Action::Discard => self.top_demon().map(|_| ()).ok_or(Error::NoDemon),
-            Action::Concede => Ok(()),
         }
     }
 
@@ -76,26 +54,46 @@ impl Soulitaire {
                 self.spellboard[*column as usize].take();
                 self.foundations[*foundation as usize].layers.push(layer);
             }
-            Action::Sacrifice {
-                foundation,
-                offerings,
-            } => {
-                let layers = &mut self.foundations[*foundation as usize].layers;
-                layers.push(Layer::Demon(self.next_demon));
-                for offering in offerings {
-                    let card = self.spellboard[offering.column as usize].take();
-                    layers.push(match (card.face(), offering.declare) {
-                        (Some(face), _) => Layer::Ritual(face),
-                        (None, declared) => Layer::Mimic(declared),
-                    });
-                }
+            Action::Sacrifice { foundation } => {
+                let demon = self.next_demon;
+                self.foundations[*foundation as usize]
+                    .layers
+                    .push(Layer::Demon(demon));
                 self.next_demon += 1;
+                let symbols = self.demons[demon as usize].symbols.len();
+                self.sacrifice = Some(PendingSacrifice {
+                    foundation: *foundation,
+                    demon,
+                    eligible: (0..COLUMNS)
+                        .filter(|&c| !self.spellboard[c].is_empty())
+                        .fold(0, |mask, c| mask | 1 << c),
+                    offered: 0,
+                    unused: ((1u16 << symbols) - 1) as u8,
+                });
             }
+            Action::Offer {
+                column,
+                symbol,
+                declare,
+            } => {
+                let (layer, bit) = self.check_offer(*column, *symbol, *declare)?;
+                let pending = self.sacrifice.as_mut().expect("checked: a sacrifice");
+                pending.eligible &= !(1 << column);
+                pending.offered |= 1 << column;
+                pending.unused &= !bit;
+                let foundation = pending.foundation as usize;
+                self.spellboard[*column as usize].take();
+                self.foundations[foundation].layers.push(layer);
+            }
+            Action::EndSacrifice => self.sacrifice = None,
             Action::Discard => {
                 self.discarded.push(self.next_demon);
                 self.next_demon += 1;
             }
-            Action::Concede => self.status = Status::Conceded,
+            Action::Concede => {
+                self.sacrifice = None;
+                self.status = Status::Conceded;
+            }
         }
         self.settle();
         Ok(())
@@ -145,46 +143,56 @@ impl Soulitaire {
         }
     }
 
-    /// A Sacrifice: the top demon onto a foundation whose top matches one of its symbols,
-    /// then at most one visible card per symbol, each matching its own symbol (proposal 6).
-    /// One card per column: a card uncovered during the sacrifice was not visible when the
-    /// cards were chosen.
-    fn check_sacrifice(&self, foundation: u8, offerings: &[Offering]) -> Result<(), Error> {
+    /// Placing the top demon to open a Sacrifice: onto a foundation whose top shares a suit or
+    /// a rank with one of its symbols (a starting Mimic matches any rank symbol).
+    fn check_sacrifice(&self, foundation: u8) -> Result<(), Error> {
         let demon = self.top_demon().ok_or(Error::NoDemon)?;
         match self.foundation_top(foundation)? {
-            Top::Dead => return Err(Error::DeadStack(foundation)),
-            top if !top.matches_demon(demon) => {
-                return Err(Error::DemonDoesNotMatch {
-                    demon: demon.name,
-                    foundation,
-                });
-            }
-            _ => {}
-        }
-        if offerings.len() > demon.symbols.len() {
-            return Err(Error::TooManyOfferings {
+            Top::Dead => Err(Error::DeadStack(foundation)),
+            top if !top.matches_demon(demon) => Err(Error::DemonDoesNotMatch {
                 demon: demon.name,
-                symbols: demon.symbols.len(),
+                foundation,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// One card offered to the demon being sacrificed (proposal 6): a card that was visible
+    /// when the demon was placed, matching a copy of `symbol` not yet satisfied; a Mimic is
+    /// declared as a card matching that symbol (proposal 5). Returns the layer it makes and
+    /// the bit of the symbol copy it satisfies (the first one left).
+    fn check_offer(
+        &self,
+        column: u8,
+        symbol: Symbol,
+        declare: Option<Face>,
+    ) -> Result<(Layer, u8), Error> {
+        let (pending, demon) = self.sacrificed_demon().ok_or(Error::NoSacrifice)?;
+        let card = self.column_card(column)?;
+        if pending.eligible & 1 << column == 0 {
+            return Err(Error::NotVisibleWhenPlaced(column));
+        }
+        let (layer, face) = match (card.face(), declare) {
+            (Some(face), None) => (Layer::Ritual(face), face),
+            (Some(_), Some(_)) => return Err(Error::NotAMimic),
+            (None, Some(face)) => (Layer::Mimic(Some(face)), face),
+            (None, None) => return Err(Error::MimicUndeclared),
+        };
+        let copy = demon
+            .symbols
+            .iter()
+            .enumerate()
+            .find(|&(i, &s)| s == symbol && pending.unused & 1 << i != 0)
+            .map(|(i, _)| 1u8 << i);
+        let Some(bit) = copy else {
+            return Err(Error::SymbolNotWanted {
+                demon: demon.name,
+                symbol,
             });
+        };
+        if !face.matches(symbol) {
+            return Err(Error::DoesNotMatchSymbol { face, symbol });
         }
-        let mut used = 0u8;
-        let mut masks = [0u8; 4];
-        for (i, offering) in offerings.iter().enumerate() {
-            let card = self.column_card(offering.column)?;
-            if used & 1 << offering.column != 0 {
-                return Err(Error::ColumnOfferedTwice(offering.column));
-            }
-            used |= 1 << offering.column;
-            let face = match (card.face(), offering.declare) {
-                (Some(face), None) | (None, Some(face)) => face,
-                (Some(_), Some(_)) => return Err(Error::NotAMimic),
-                (None, None) => return Err(Error::MimicUndeclared),
-            };
-            masks[i] = symbol_mask(demon, face);
-        }
-        if !assignable(&masks[..offerings.len()]) {
-            return Err(Error::OfferingsDoNotMatch { demon: demon.name });
-        }
-        Ok(())
+        Ok((layer, bit))
     }
 }

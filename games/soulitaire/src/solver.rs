@@ -10,16 +10,20 @@
 //! Demons are spent only when no Ritual move is left, which keeps them for the title: then it
 //! picks the sacrifice (foundation, cards and new top) whose outcome scores best, and
 //! otherwise discards the top demon to reach the next one.
+//!
+//! A sacrifice is played one action at a time (place the demon, offer each card, end it): the
+//! solver plans the whole of it when it places the demon, and at each later step plans the
+//! rest again from the view (which shows the demon, the symbols left and the cards still
+//! eligible). Nothing is revealed during a sacrifice, so the plan does not change.
 
 use pandemonium_game::{Bot, Chance};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::action::{Action, Offering};
+use crate::action::Action;
 use crate::cards::{Card, Face, Rank, Suit, Symbol};
-use crate::rules::assignable;
 use crate::state::{COLUMNS, FOUNDATIONS, Top};
-use crate::view::{LayerView, StatusView, View};
+use crate::view::{DemonView, LayerView, SacrificeView, StatusView, View};
 
 /// Plays Soulitaire well, seeing only the player's view.
 #[derive(Debug, Clone, Copy, Default)]
@@ -44,17 +48,25 @@ impl Bot<crate::Soulitaire> for SolverBot {
 }
 
 /// The move the solver would make, from the player's view alone: a Ritual move if there is
-/// one, else the best sacrifice of the top demon, else discarding it. `None` once the match
-/// is over (while it runs there is always something to do: otherwise it would be lost).
+/// one, else the best sacrifice of the top demon, else discarding it; during a sacrifice, the
+/// next card of the best way to finish it, or ending it. `None` once the match is over (while
+/// it runs there is always something to do: otherwise it would be lost).
 pub fn hint(view: &View) -> Option<Action> {
     if view.status != StatusView::Playing {
         return None;
     }
     let mut solver = Solver::new(view);
+    if let Some(sacrifice) = &view.sacrifice {
+        return Some(solver.next_offer(sacrifice));
+    }
     solver
         .best_move()
-        .or_else(|| solver.best_sacrifice())
         .map(|(_, action)| action)
+        .or_else(|| {
+            solver
+                .best_sacrifice()
+                .map(|(foundation, _)| Action::Sacrifice { foundation })
+        })
         .or_else(|| (!view.demon_pile.is_empty()).then_some(Action::Discard))
 }
 
@@ -122,6 +134,9 @@ const DISTANCE_WEIGHT: i32 = 25;
 
 struct Solver<'a> {
     view: &'a View,
+    /// The demon on top of the pile once the plan is carried out (for a sacrifice, the one
+    /// after it), if it is visible.
+    next_demon: Option<&'a DemonView>,
     root: Position,
     /// Ritual cards of each rank not seen anywhere (face-down or set aside), and Mimics.
     unseen: [u8; 13],
@@ -169,10 +184,14 @@ impl<'a> Solver<'a> {
         let mut face_down = [0u8; COLUMNS];
         for (c, column) in view.spellboard.iter().enumerate().take(COLUMNS) {
             if let Some(last) = column.last() {
-                if let Some(card) = last.card {
-                    slots[c] = Slot::Known(card);
-                    seen(card.face());
-                }
+                slots[c] = match last.card {
+                    Some(card) => {
+                        seen(card.face());
+                        Slot::Known(card)
+                    }
+                    // Uncovered during the sacrifice under way, not turned up yet.
+                    None => Slot::Unknown,
+                };
                 face_down[c] = column.len() as u8 - 1;
             }
         }
@@ -200,6 +219,7 @@ impl<'a> Solver<'a> {
             .unwrap_or(Suit::S1);
         Solver {
             view,
+            next_demon: view.demon_pile.first().and_then(Option::as_ref),
             root: Position {
                 slots,
                 face_down,
@@ -299,7 +319,7 @@ impl<'a> Solver<'a> {
                 Slot::Empty => {}
             }
         }
-        if let Some(Some(demon)) = self.view.demon_pile.first() {
+        if let Some(demon) = self.next_demon {
             let matches = pos
                 .tops
                 .iter()
@@ -333,17 +353,62 @@ impl<'a> Solver<'a> {
         best.map(|((v, _), action)| (v, action))
     }
 
-    /// The best sacrifice of the top demon that takes at least one card.
-    fn best_sacrifice(&mut self) -> Option<(i32, Action)> {
+    /// The best sacrifice of the top demon that takes at least one card: its foundation and
+    /// the offers in placing order.
+    fn best_sacrifice(&mut self) -> Option<(u8, Vec<Action>)> {
         let demon = self.view.demon_pile.first()?.as_ref()?;
-        let symbols = &demon.symbols;
-        let full = (1u8 << symbols.len()) - 1;
+        // What the plans lead to is judged with the demon after this one on top.
+        self.next_demon = self.view.demon_pile.get(1).and_then(Option::as_ref);
+        self.memo.clear();
+        let mut best: Option<(i32, u8, Vec<Action>)> = None;
+        for f in 0..FOUNDATIONS {
+            let top = self.root.tops[f];
+            if !demon.symbols.iter().any(|&s| top.matches_symbol(s)) {
+                continue;
+            }
+            if let Some((v, offers)) = self.best_offers(f, &demon.symbols, u8::MAX)
+                && best.as_ref().is_none_or(|(b, ..)| v > *b)
+            {
+                best = Some((v, f as u8, offers));
+            }
+        }
+        best.map(|(_, f, offers)| (f, offers))
+    }
+
+    /// During a sacrifice: the first card of the best way to finish it, or ending it when
+    /// offering nothing more scores best.
+    fn next_offer(&mut self, sacrifice: &SacrificeView) -> Action {
+        let eligible = sacrifice
+            .eligible
+            .iter()
+            .fold(0u8, |mask, &c| mask | 1 << c);
+        let stop = self.value(&self.root.clone());
+        match self.best_offers(
+            sacrifice.foundation as usize,
+            &sacrifice.remaining,
+            eligible,
+        ) {
+            Some((v, offers)) if v > stop => offers.into_iter().next().expect("at least one"),
+            _ => Action::EndSacrifice,
+        }
+    }
+
+    /// The best non-empty set of offers of the `eligible` visible cards to `symbols` (one card
+    /// per symbol), with the card that becomes the top of foundation `f` placed last.
+    fn best_offers(
+        &mut self,
+        f: usize,
+        symbols: &[Symbol],
+        eligible: u8,
+    ) -> Option<(i32, Vec<Action>)> {
+        let full = ((1u16 << symbols.len()) - 1) as u8;
         // The visible cards the demon could take, with the symbols each could match.
         let cards: Vec<(usize, Card, u8)> = self
             .root
             .slots
             .iter()
             .enumerate()
+            .filter(|(c, _)| eligible & 1 << c != 0)
             .filter_map(|(c, slot)| match *slot {
                 Slot::Known(card) => {
                     let mask = match card.face() {
@@ -355,51 +420,37 @@ impl<'a> Solver<'a> {
                 _ => None,
             })
             .collect();
-        let mut best: Option<(i32, Action)> = None;
+        let mut best: Option<(i32, Vec<Action>)> = None;
         let root = self.root;
-        for f in 0..FOUNDATIONS {
-            let top = root.tops[f];
-            if !symbols.iter().any(|&s| top.matches_symbol(s)) {
+        for subset in 1u32..1 << cards.len() {
+            let chosen: Vec<&(usize, Card, u8)> = (0..cards.len())
+                .filter(|i| subset & 1 << i != 0)
+                .map(|i| &cards[i])
+                .collect();
+            if chosen.len() > symbols.len() {
                 continue;
             }
-            for subset in 1u32..1 << cards.len() {
-                let chosen: Vec<&(usize, Card, u8)> = (0..cards.len())
-                    .filter(|i| subset & 1 << i != 0)
-                    .map(|i| &cards[i])
-                    .collect();
-                if chosen.len() > symbols.len() {
-                    continue;
-                }
-                for last in 0..chosen.len() {
-                    let (column, card, _) = *chosen[last];
-                    let tops: Vec<(Face, Vec<u8>)> = match card.face() {
-                        Some(face) => {
-                            let masks: Vec<u8> = order(&chosen, last).map(|c| c.2).collect();
-                            if !assignable(&masks) {
-                                continue;
-                            }
-                            vec![(face, masks)]
+            for last in 0..chosen.len() {
+                let (_, card, _) = *chosen[last];
+                let tops: Vec<(Face, Vec<u8>)> = match card.face() {
+                    Some(face) => {
+                        let masks: Vec<u8> = order(&chosen, last).map(|c| c.2).collect();
+                        if !assignable(&masks) {
+                            continue;
                         }
-                        None => mimic_tops(symbols, &chosen, last),
-                    };
-                    for (face, masks) in tops {
-                        let mut pos = root;
-                        for chosen_card in &chosen {
-                            pos.take(chosen_card.0);
-                        }
-                        pos.tops[f] = Top::Face(face);
-                        let v = self.value(&pos);
-                        if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                            let offerings =
-                                offerings(symbols, &chosen, last, column, card, face, &masks);
-                            best = Some((
-                                v,
-                                Action::Sacrifice {
-                                    foundation: f as u8,
-                                    offerings,
-                                },
-                            ));
-                        }
+                        vec![(face, masks)]
+                    }
+                    None => mimic_tops(symbols, &chosen, last),
+                };
+                for (face, masks) in tops {
+                    let mut pos = root;
+                    for chosen_card in &chosen {
+                        pos.take(chosen_card.0);
+                    }
+                    pos.tops[f] = Top::Face(face);
+                    let v = self.value(&pos);
+                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                        best = Some((v, offers(symbols, &chosen, last, face, &masks)));
                     }
                 }
             }
@@ -453,30 +504,55 @@ fn mimic_tops(
     tops
 }
 
-/// The sacrifice's offerings in placing order; Mimics other than the last are declared as a
-/// card matching the symbol a matching assigns them.
-fn offerings(
+/// The offers in placing order, each card for the symbol a matching assigns it; a Mimic is
+/// declared as `last_face` if it is placed last, else as a card matching its symbol.
+fn offers(
     symbols: &[Symbol],
     chosen: &[&(usize, Card, u8)],
     last: usize,
-    last_column: usize,
-    last_card: Card,
     last_face: Face,
     masks: &[u8],
-) -> Vec<Offering> {
+) -> Vec<Action> {
     let assignment = assign(masks).expect("the masks were checked assignable");
-    let mut list: Vec<Offering> = order(chosen, last)
+    let count = chosen.len();
+    order(chosen, last)
         .zip(assignment)
-        .map(|(&(column, card, _), symbol)| match card {
-            Card::Ritual { .. } => Offering::card(column as u8),
-            Card::Mimic => Offering::mimic(column as u8, face_for(symbols[symbol as usize])),
+        .enumerate()
+        .map(|(i, (&(column, card, _), symbol))| {
+            let symbol = symbols[symbol as usize];
+            let declare = match card {
+                Card::Ritual { .. } => None,
+                Card::Mimic if i + 1 == count => Some(last_face),
+                Card::Mimic => Some(face_for(symbol)),
+            };
+            Action::Offer {
+                column: column as u8,
+                symbol,
+                declare,
+            }
         })
-        .collect();
-    if last_card.is_mimic() {
-        *list.last_mut().expect("at least one card") =
-            Offering::mimic(last_column as u8, last_face);
+        .collect()
+}
+
+/// Whether each card (given by the symbols it matches) can take a different symbol: "for
+/// each symbol, one card" (proposal 6). At most four cards and four symbols, so a plain
+/// search is instant.
+fn assignable(masks: &[u8]) -> bool {
+    fn go(masks: &[u8], taken: u8) -> bool {
+        let Some((&first, rest)) = masks.split_first() else {
+            return true;
+        };
+        let mut free = first & !taken;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            if go(rest, taken | bit) {
+                return true;
+            }
+            free &= !bit;
+        }
+        false
     }
-    list
+    go(masks, 0)
 }
 
 /// One way to give each card its own symbol.

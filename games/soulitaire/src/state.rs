@@ -50,13 +50,10 @@ impl Column {
         &self.cards[..self.len as usize]
     }
 
-    /// The face-down cards above the exposed one.
-    pub(crate) fn face_down(&self) -> &[Card] {
-        &self.cards[..(self.len as usize).saturating_sub(1)]
-    }
-
-    pub(crate) fn face_down_mut(&mut self) -> &mut [Card] {
-        let n = (self.len as usize).saturating_sub(1);
+    /// The cards nobody may see: the face-down ones, and the exposed one too while it is
+    /// `veiled` (uncovered during a sacrifice, not yet turned face up).
+    pub(crate) fn hidden_mut(&mut self, veiled: bool) -> &mut [Card] {
+        let n = (self.len as usize).saturating_sub(usize::from(!veiled));
         &mut self.cards[..n]
     }
 
@@ -161,6 +158,24 @@ impl FoundationStack {
     }
 }
 
+/// A sacrifice under way (proposal 6): the demon lies on `foundation`, and the cards that were
+/// visible when it was placed are being offered to it one by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PendingSacrifice {
+    pub(crate) foundation: u8,
+    /// The demon, by its position in the Demon Pile as dealt.
+    pub(crate) demon: u8,
+    /// Columns whose card was visible when the demon was placed and is still there to offer
+    /// (bit `c` for column `c`).
+    pub(crate) eligible: u8,
+    /// Columns offered from. The card each offer uncovers stays face down until the sacrifice
+    /// ends: the rules choose every card before moving any, so nothing uncovered meanwhile may
+    /// inform the choice.
+    pub(crate) offered: u8,
+    /// The demon's symbols not yet satisfied (bit `i` for `symbols[i]`).
+    pub(crate) unused: u8,
+}
+
 /// Where the match stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Status {
@@ -228,6 +243,8 @@ pub struct Soulitaire {
     /// Discarded demons, in the order they were discarded (positions in `demons`).
     pub(crate) discarded: Vec<u8>,
     pub(crate) unused_demons: Vec<Demon>,
+    /// The sacrifice under way, if any: until it ends, only offers (and a concession) are legal.
+    pub(crate) sacrifice: Option<PendingSacrifice>,
     pub(crate) status: Status,
 }
 
@@ -249,6 +266,7 @@ impl Soulitaire {
             next_demon: 0,
             discarded: Vec::new(),
             unused_demons: deal.unused_demons,
+            sacrifice: None,
             status: Status::Playing,
         };
         game.settle();
@@ -308,16 +326,64 @@ impl Soulitaire {
             .any(|demon| tops.iter().any(|top| top.matches_demon(demon)))
     }
 
+    /// Whether the exposed card of `column` was uncovered during the sacrifice under way: it
+    /// stays face down until the sacrifice ends.
+    pub(crate) fn is_veiled(&self, column: usize) -> bool {
+        self.sacrifice
+            .is_some_and(|pending| pending.offered & 1 << column != 0)
+    }
+
+    /// The demon of the sacrifice under way.
+    pub(crate) fn sacrificed_demon(&self) -> Option<(&PendingSacrifice, &Demon)> {
+        self.sacrifice
+            .as_ref()
+            .map(|pending| (pending, &self.demons[pending.demon as usize]))
+    }
+
+    /// Whether the sacrifice under way can take another card: some card still eligible matches
+    /// a symbol not yet satisfied (a Mimic matches any).
+    pub(crate) fn can_offer_more(&self) -> bool {
+        let Some((pending, demon)) = self.sacrificed_demon() else {
+            return false;
+        };
+        (0..COLUMNS).any(|c| {
+            pending.eligible & 1 << c != 0
+                && self.spellboard[c]
+                    .exposed()
+                    .is_some_and(|card| card_fits(card, demon, pending.unused))
+        })
+    }
+
     /// Checks for the end of the match, as after every action: a cleared Spellboard wins
-    /// (proposal 12); otherwise being unable to move anything loses (proposal 9).
+    /// (proposal 12); otherwise being unable to move anything loses (proposal 9). A sacrifice
+    /// that can take no more cards ends by itself first ("automatic steps are automatic"); the
+    /// match cannot end while one is under way.
     pub(crate) fn settle(&mut self) {
         if self.status != Status::Playing {
             return;
+        }
+        if self.sacrifice.is_some() {
+            if self.can_offer_more() {
+                return;
+            }
+            self.sacrifice = None;
         }
         if self.spellboard_is_empty() {
             self.status = Status::Won;
         } else if !self.has_ritual_move() && !self.some_demon_matches() {
             self.status = Status::Lost;
         }
+    }
+}
+
+/// Whether `card` could be offered for one of the `unused` symbols of `demon`.
+pub(crate) fn card_fits(card: Card, demon: &Demon, unused: u8) -> bool {
+    match card.face() {
+        Some(face) => demon
+            .symbols
+            .iter()
+            .enumerate()
+            .any(|(i, &symbol)| unused & 1 << i != 0 && face.matches(symbol)),
+        None => unused != 0,
     }
 }

@@ -10,7 +10,7 @@ use crate::cards::{Card, Demon, Face, Suit, Symbol};
 use crate::config::{Config, DemonPileVisibility};
 use crate::data::SUITS;
 use crate::outcome::Title;
-use crate::state::{Layer, Soulitaire, Status, Top};
+use crate::state::{COLUMNS, Layer, Soulitaire, Status, Top};
 
 /// One viewer's picture of a match.
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -19,7 +19,8 @@ pub struct View {
     pub config: Config,
     /// The house names and glyphs of the suits.
     pub suits: Vec<SuitView>,
-    /// Six columns, each from the top row down; the last card of a column is the exposed one.
+    /// Six columns, each from the top row down; the last card of a column is the exposed one
+    /// (face down only while a sacrifice that uncovered it is under way).
     pub spellboard: Vec<Vec<SpellboardCard>>,
     pub foundations: Vec<FoundationView>,
     /// The Demon Pile, top first. `None` is a demon this viewer cannot see.
@@ -32,7 +33,26 @@ pub struct View {
     pub set_aside: Option<Vec<Card>>,
     /// The demons not drawn for this match: shown only once the match is over.
     pub unused_demons: Option<Vec<DemonView>>,
+    /// The sacrifice under way, if any: until it ends only offers, ending it and conceding
+    /// are legal.
+    pub sacrifice: Option<SacrificeView>,
     pub status: StatusView,
+}
+
+/// A sacrifice under way: the demon already lies on `foundation`, under the cards offered
+/// to it since.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[ts(rename = "SoulitaireSacrifice", export_to = "soulitaire/")]
+pub struct SacrificeView {
+    pub foundation: u8,
+    pub demon: DemonView,
+    /// The symbols still to be satisfied, with repeats, in the demon's order: one card each.
+    pub remaining: Vec<Symbol>,
+    /// Columns whose visible card was visible when the demon was placed and may still be
+    /// offered (whether it matches a remaining symbol is another matter).
+    pub eligible: Vec<u8>,
+    /// How many cards have been offered so far.
+    pub offered: u8,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -106,13 +126,15 @@ impl Soulitaire {
         let spellboard = self
             .spellboard
             .iter()
-            .map(|column| {
+            .enumerate()
+            .map(|(c, column)| {
                 let cards = column.cards();
+                let veiled = self.is_veiled(c);
                 cards
                     .iter()
                     .enumerate()
                     .map(|(row, &card)| {
-                        let face_up = row + 1 == cards.len();
+                        let face_up = row + 1 == cards.len() && !veiled;
                         SpellboardCard {
                             face_up,
                             card: (face_up || everything).then_some(card),
@@ -177,6 +199,23 @@ impl Soulitaire {
             set_aside: everything.then(|| self.set_aside.clone()),
             unused_demons: everything
                 .then(|| self.unused_demons.iter().map(DemonView::from).collect()),
+            sacrifice: self
+                .sacrificed_demon()
+                .map(|(pending, demon)| SacrificeView {
+                    foundation: pending.foundation,
+                    demon: demon.into(),
+                    remaining: demon
+                        .symbols
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| pending.unused & 1 << i != 0)
+                        .map(|(_, &symbol)| symbol)
+                        .collect(),
+                    eligible: (0..COLUMNS as u8)
+                        .filter(|&c| pending.eligible & 1 << c != 0)
+                        .collect(),
+                    offered: pending.offered.count_ones() as u8,
+                }),
             status,
         }
     }

@@ -44,6 +44,10 @@ export interface BoardProps<View = unknown, Action = unknown> {
    * message is already shown to the player as a toast, so a board only needs to undo any
    * optimistic highlight. */
   act: (action: Action) => Promise<ActResult>;
+  /** Asks the server what its bot would play in this seat now, from this seat's view (the
+   * protocol's `hint` message): the action, or null when there is none or no answer came.
+   * Absent where nobody can be asked (spectators, replays). */
+  hint?: () => Promise<Action | null>;
 }
 
 export interface LogEntry {

@@ -10,7 +10,8 @@
 import type { BoardLoader, BoardModule } from "./contract";
 
 const BOARDS: Record<string, BoardLoader> = {
-  // Boards are delivered by each game's issue; Soulitaire's is planned first.
+  demos: () => import("./demos").then((m) => m.board),
+  soulitaire: () => import("./soulitaire").then((m) => m.board), soulitaire_rigged: () => import("./soulitaire").then((m) => m.board),
 };
 
 export function hasBoard(gameId: string): boolean {

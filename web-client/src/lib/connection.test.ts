@@ -484,3 +484,28 @@ describe("backoff", () => {
     expect(backoffDelay(1000, () => 0.5, opts)).toBeLessThanOrEqual(15_000);
   });
 });
+
+describe("hints", () => {
+  it("asks for a hint and resolves with the server's answer", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const asked = conn.hint();
+    expect(socket.last()).toEqual({ type: "hint" });
+    socket.receive({ type: "hint", version: 7, action: { kind: "discard" } });
+    await expect(asked).resolves.toEqual({ version: 7, action: { kind: "discard" } });
+  });
+
+  it("resolves with null when the server refuses or never answers", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const refused = conn.hint();
+    socket.receive({ type: "error", code: "no_hint", message: "Hints are for players in a match." });
+    await expect(refused).resolves.toBeNull();
+    expect(conn.state.notices).toEqual([]);
+    const silent = conn.hint(1000);
+    vi.advanceTimersByTime(1000);
+    await expect(silent).resolves.toBeNull();
+  });
+});

@@ -79,6 +79,12 @@ export class ActError extends Error {
   }
 }
 
+/** The server's answer to a hint request: what the game's bot would do, for that version. */
+export interface HintAnswer {
+  version: number;
+  action: unknown | null;
+}
+
 export interface ActResult {
   seq: number;
   version: number;
@@ -148,6 +154,8 @@ export class Connection implements Readable<ConnectionState> {
   private nextSeq = 1;
   private nextId = 1;
   private readonly pending = new Map<number, PendingAct>();
+  /** Callers of `hint()` waiting for the server's answer. */
+  private hintWaiters: ((answer: HintAnswer | null) => void)[] = [];
   /** The last state version seen in the current match; null before any. */
   private lastVersion: number | null = null;
   private matchId: string | null = null;
@@ -277,6 +285,26 @@ export class Connection implements Readable<ConnectionState> {
     });
   }
 
+  /**
+   * Asks the game's bot what it would do in your seat now ("is there a move?"), from your
+   * view alone. Resolves with the server's answer (the action, or null when you have nothing
+   * to do, and the version it is for), or null when it cannot be asked or no answer comes.
+   */
+  hint(timeoutMs = 4000): Promise<HintAnswer | null> {
+    if (!this.command({ type: "hint" })) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const waiter = (answer: HintAnswer | null) => {
+        clearTimeout(timer);
+        resolve(answer);
+      };
+      const timer = setTimeout(() => {
+        this.hintWaiters = this.hintWaiters.filter((w) => w !== waiter);
+        resolve(null);
+      }, timeoutMs);
+      this.hintWaiters.push(waiter);
+    });
+  }
+
   dismiss(noticeId: number): void {
     this.patch({ notices: this.state.notices.filter((n) => n.id !== noticeId) });
   }
@@ -368,6 +396,8 @@ export class Connection implements Readable<ConnectionState> {
         return this.settle(msg.seq, (p) => p.reject(new ActError(msg.code, msg.message, msg.seq)));
       case "chat":
         return this.onChat(msg);
+      case "hint":
+        return this.answerHints({ version: msg.version, action: msg.action ?? null });
       case "error":
         return this.onError(msg.code, msg.message);
     }
@@ -417,7 +447,15 @@ export class Connection implements Readable<ConnectionState> {
     this.patch({ chat });
   }
 
+  private answerHints(answer: HintAnswer | null): void {
+    const waiters = this.hintWaiters;
+    this.hintWaiters = [];
+    for (const w of waiters) w(answer);
+  }
+
   private onError(code: string, message: string): void {
+    // A refused hint ("no_hint") answers the hint, not the room.
+    if (code === "no_hint" && this.hintWaiters.length) return this.answerHints(null);
     if (!this.welcomed && this.opts.badTokenCodes.includes(code)) {
       // The server does not know this token (a wiped database): start a new identity under
       // the same name rather than failing forever.

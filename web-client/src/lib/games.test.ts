@@ -11,7 +11,8 @@ const demos: GameInfo = {
   teams: true,
   options: [
     { key: "mode", label: "Mode", help: "", kind: { type: "choice", values: [{ value: "complete", label: "Complete" }, { value: "simplified", label: "Simplified" }] }, default: "complete" },
-    { key: "round_cap", label: "Rounds", help: "", kind: { type: "int", min: 1, max: 20 }, default: 14 },
+    // As the real server describes it: unset means "the game decides" (12 or 14 rounds).
+    { key: "round_cap", label: "Rounds", help: "", kind: { type: "int", min: 1, max: 20 }, default: null },
     { key: "suggestion", label: "Creator's Suggestion", help: "", kind: { type: "bool" }, default: false },
   ],
 };
@@ -31,7 +32,8 @@ describe("lobby games", () => {
 
   it("starts from the defaults and shows only changed options", () => {
     const values = defaultOptions(demos.options);
-    expect(values).toEqual({ mode: "complete", round_cap: 14, suggestion: false });
+    expect(values).toEqual({ mode: "complete", round_cap: null, suggestion: false });
+    expect(optionValueLabel(demos.options[1], null)).toBe("game default");
     values.mode = "simplified";
     const changed = changedOptions(demos.options, values);
     expect(changed.map((o) => o.key)).toEqual(["mode"]);

@@ -70,7 +70,7 @@ export function optionValueLabel(option: OptionSpec, value: unknown): string {
     case "bool":
       return value ? "on" : "off";
     case "int":
-      return String(value);
+      return value === null || value === undefined ? "game default" : String(value);
     case "choice":
       return option.kind.values.find((v) => v.value === value)?.label ?? String(value);
   }

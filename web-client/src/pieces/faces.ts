@@ -36,7 +36,7 @@ export const SOUL_SUITS: Record<SoulSuit, { name: string; colour: string }> = {
   s4: { name: "Moons", colour: "#1f7a4d" },
 };
 
-export const DEMOS_FIGURES = { E: "Elector", L: "Legislator", J: "Judge" } as const;
+export const DEMOS_FIGURES = { E: "Executive", L: "Legislative", J: "Judicial" } as const;
 
 const RANK_WORDS: Record<string, string> = {
   A: "Ace",

@@ -7,4 +7,8 @@ export interface CardItem {
   faceDown?: boolean;
   /** Cannot be picked now (not part of any legal action). */
   disabled?: boolean;
+  /** The game's name for the card, passed to `Card` as `code` (`data-card`). */
+  code?: string;
+  /** Words for the card when the face alone does not say enough ("7 of Spades, your secret discard"). */
+  label?: string;
 }

@@ -12,7 +12,7 @@ export const demos: CatalogueGame = {
   teams: true,
   rules: `
 ## The goal
-Win rounds of cards to collect **figures** — Electors (E), Legislators (L) and Judges (J) — and finish with the best **E-L-J trio** when the **Election** is held.
+Win rounds of cards to collect **figures** — the Executive (E), the Legislative (L) and the Judicial (J) — and finish with the best **E-L-J trio** when the **Election** is held.
 
 ## The cards
 - **The People's Pack:** number cards 1–10 in ♠ ♥ ♦ ♣ (40 cards). The simplified game has no 1s (36 cards).
@@ -44,7 +44,7 @@ The main phase ends when the Power Pile is empty or after the round limit.
 - Each team has one veto (the two-player team in 2v3 has two; the Independent has one).
 - A round is won by the team of the best player. The team decides who receives each figure; a Square's reveal hits only opponents.
 - Teammates see each other's figures, never each other's hands.
-- **2v2+1:** a three-suit trio wins first. Otherwise the Independent wins by the strictly highest points, by both Media plus a Judge, or by a two-suit trio. Otherwise the team with the best remaining trio wins (two suits, then one suit); otherwise nobody wins.
+- **2v2+1:** a three-suit trio wins first. Otherwise the Independent wins by the strictly highest points, by both Media plus a Judicial figure, or by a two-suit trio. Otherwise the team with the best remaining trio wins (two suits, then one suit); otherwise nobody wins.
 
 ## House choices
 - **Discards are simultaneous:** everyone commits their discard (and where they want their replacement from) at once; then the moves are carried out clockwise from the dealer's left. If the public card you asked for was taken by an earlier player, you get the top of the pack instead and are told so. (Room option: *sequential*, one player after another.)

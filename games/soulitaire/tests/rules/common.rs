@@ -3,9 +3,9 @@
 #![allow(dead_code)]
 
 use pandemonium_game::{Game, SeededChance};
-use pandemonium_soulitaire::{Action, Card, Config, Deal, Demon, Face, Rank, Soulitaire, Suit};
-
-pub use pandemonium_soulitaire::Offering;
+use pandemonium_soulitaire::{
+    Action, Card, Config, Deal, Demon, Face, Rank, Soulitaire, Suit, Symbol,
+};
 
 /// A card from a short name: `"7s1"`, `"Ks3"`, `"10s4"`, `"M"` for a Mimic.
 pub fn c(name: &str) -> Card {
@@ -94,42 +94,71 @@ pub fn mv_mimic(column: u8, foundation: u8, declared: &str) -> Action {
     }
 }
 
-pub fn sacrifice(foundation: u8, offerings: &[Offering]) -> Action {
-    Action::Sacrifice {
-        foundation,
-        offerings: offerings.to_vec(),
+/// A symbol from a short name: `"s1"`..`"s4"` for a suit, else a rank (`"7"`, `"K"`).
+pub fn sym(name: &str) -> Symbol {
+    if name.starts_with('s') {
+        Symbol::Suit(suit_of(name))
+    } else {
+        Symbol::Rank(rank_of(name))
     }
 }
 
+/// Placing the top demon on `foundation`: the first step of a Sacrifice.
+pub fn sacrifice(foundation: u8) -> Action {
+    Action::Sacrifice { foundation }
+}
+
+/// Offering the card of `column` for the symbol named `symbol`.
+pub fn offer(column: u8, symbol: &str) -> Action {
+    Action::Offer {
+        column,
+        symbol: sym(symbol),
+        declare: None,
+    }
+}
+
+/// Offering the Mimic of `column` for `symbol`, declared as `declared`.
+pub fn offer_mimic(column: u8, symbol: &str, declared: &str) -> Action {
+    Action::Offer {
+        column,
+        symbol: sym(symbol),
+        declare: Some(face(declared)),
+    }
+}
+
+/// A whole Sacrifice: the demon onto `foundation`, the offers in order, then its end (unless
+/// it ended by itself).
+pub fn sacrifice_with(game: &mut Soulitaire, foundation: u8, offers: &[Action]) {
+    play(game, sacrifice(foundation));
+    for action in offers {
+        play(game, action.clone());
+    }
+    if game.legal_actions(0).contains(&Action::EndSacrifice) {
+        play(game, Action::EndSacrifice);
+    }
+}
+
+/// Whether a sacrifice is under way.
+pub fn pending(game: &Soulitaire) -> bool {
+    game.view(pandemonium_game::Viewer::Seat(0))
+        .sacrifice
+        .is_some()
+}
+
 /// Test demons with one symbol each.
-pub const SKULL_IMP: Demon = Demon::new(
-    "Skull Imp",
-    &[pandemonium_soulitaire::Symbol::Suit(Suit::S1)],
-);
-pub const MOON_IMP: Demon = Demon::new(
-    "Moon Imp",
-    &[pandemonium_soulitaire::Symbol::Suit(Suit::S2)],
-);
-pub const TRIDENT_IMP: Demon = Demon::new(
-    "Trident Imp",
-    &[pandemonium_soulitaire::Symbol::Suit(Suit::S3)],
-);
-pub const TWO_IMP: Demon = Demon::new(
-    "Two Imp",
-    &[pandemonium_soulitaire::Symbol::Rank(Rank::Two)],
-);
-pub const FOUR_IMP: Demon = Demon::new(
-    "Four Imp",
-    &[pandemonium_soulitaire::Symbol::Rank(Rank::Four)],
-);
+pub const SKULL_IMP: Demon = Demon::new("Skull Imp", &[Symbol::Suit(Suit::S1)]);
+pub const MOON_IMP: Demon = Demon::new("Moon Imp", &[Symbol::Suit(Suit::S2)]);
+pub const TRIDENT_IMP: Demon = Demon::new("Trident Imp", &[Symbol::Suit(Suit::S3)]);
+pub const TWO_IMP: Demon = Demon::new("Two Imp", &[Symbol::Rank(Rank::Two)]);
+pub const FOUR_IMP: Demon = Demon::new("Four Imp", &[Symbol::Rank(Rank::Four)]);
 /// The one known demon: a symbol of each suit.
 pub const BOSCHE: Demon = Demon::new(
     "Bosche the Plague Doctor",
     &[
-        pandemonium_soulitaire::Symbol::Suit(Suit::S1),
-        pandemonium_soulitaire::Symbol::Suit(Suit::S2),
-        pandemonium_soulitaire::Symbol::Suit(Suit::S3),
-        pandemonium_soulitaire::Symbol::Suit(Suit::S4),
+        Symbol::Suit(Suit::S1),
+        Symbol::Suit(Suit::S2),
+        Symbol::Suit(Suit::S3),
+        Symbol::Suit(Suit::S4),
     ],
 );
 
@@ -152,6 +181,13 @@ pub fn sacrifices(game: &Soulitaire) -> Vec<Action> {
     game.legal_actions(0)
         .into_iter()
         .filter(|a| matches!(a, Action::Sacrifice { .. }))
+        .collect()
+}
+
+pub fn offers(game: &Soulitaire) -> Vec<Action> {
+    game.legal_actions(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Offer { .. }))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! 5 and 6).
 
 use pandemonium_game::{Game, RuleError, Viewer};
-use pandemonium_soulitaire::{Action, Offering, StatusView, Title};
+use pandemonium_soulitaire::{Action, StatusView, Title};
 
 use super::common::*;
 
@@ -35,7 +35,7 @@ fn discarding_the_top_demon_loses_it_and_reaches_the_next() {
         "no_demon"
     );
     assert_eq!(
-        try_play(&mut game, &sacrifice(0, &[])).unwrap_err().code(),
+        try_play(&mut game, &sacrifice(0)).unwrap_err().code(),
         "no_demon"
     );
     assert_eq!(game, before);
@@ -51,8 +51,8 @@ fn sacrificing_two_and_discarding_one_then_clearing_leaves_a_greater_demon() {
         &SIX_IMPS,
     );
     assert_eq!(game.remaining_demons().len(), 6);
-    play(&mut game, sacrifice(0, &[Offering::card(0)]));
-    play(&mut game, sacrifice(1, &[Offering::card(1)]));
+    sacrifice_with(&mut game, 0, &[offer(0, "s1")]);
+    sacrifice_with(&mut game, 1, &[offer(1, "s2")]);
     play(&mut game, Action::Discard);
     assert!(game.outcome().is_none());
     play(&mut game, mv(2, 0)); // the 4 of S3 onto the 5 of S1
@@ -101,7 +101,7 @@ fn clearing_with_no_demon_left_makes_a_wanderer_of_the_realms() {
         game.outcome().is_none(),
         "the last Skull Imp still matches the 7 of Skulls"
     );
-    play(&mut game, sacrifice(0, &[Offering::card(0)]));
+    sacrifice_with(&mut game, 0, &[offer(0, "s1")]);
     assert_eq!(game.title(), Some(Title::WandererOfTheRealms));
 }
 
@@ -122,18 +122,40 @@ fn each_number_of_demons_left_earns_its_title() {
 }
 
 #[test]
-fn the_match_is_won_the_moment_a_sacrifice_clears_the_spellboard() {
+fn the_match_is_won_when_a_sacrifice_that_clears_the_spellboard_ends() {
     let mut game = rig(
         ["3s1", "9s3", "", "", "", ""],
         ["5s2", "Ks2", "Ks2", "Ks2"],
         &[BOSCHE, TWO_IMP],
     );
-    play(
-        &mut game,
-        sacrifice(0, &[Offering::card(1), Offering::card(0)]),
-    );
+    play(&mut game, sacrifice(0));
+    play(&mut game, offer(1, "s3"));
+    assert!(game.outcome().is_none());
+    // The last card offered empties the Spellboard: nothing more can be offered, so the
+    // sacrifice ends and the win is checked at once.
+    play(&mut game, offer(0, "s1"));
     assert_eq!(game.title(), Some(Title::AdeptRitualist));
     assert!(game.to_act().is_empty());
+}
+
+#[test]
+fn a_loss_is_detected_only_once_the_sacrifice_is_over() {
+    // With the 3 of Skulls on Bosche, nothing could move and no demon is left; but the 9 of
+    // Tridents may still be offered, so the match goes on until the player ends the sacrifice.
+    let mut game = rig(
+        ["3s1", "9s3", "", "", "", ""],
+        ["5s2", "Ks2", "Ks2", "Ks2"],
+        &[BOSCHE],
+    );
+    play(&mut game, sacrifice(0));
+    play(&mut game, offer(0, "s1"));
+    assert!(game.outcome().is_none());
+    assert_eq!(
+        game.legal_actions(0),
+        vec![offer(1, "s3"), Action::EndSacrifice, Action::Concede]
+    );
+    play(&mut game, Action::EndSacrifice);
+    assert_eq!(game.view(Viewer::Seat(0)).status, StatusView::Lost);
 }
 
 #[test]
@@ -219,7 +241,9 @@ fn no_action_is_accepted_once_the_match_is_over() {
         mv(0, 0),
         Action::Discard,
         Action::Concede,
-        sacrifice(0, &[]),
+        sacrifice(0),
+        offer(0, "s1"),
+        Action::EndSacrifice,
     ] {
         assert_eq!(
             try_play(&mut game, &action).unwrap_err().code(),

@@ -1,7 +1,7 @@
 //! Refusals: typed errors with stable codes, and a refused action changes nothing.
 
 use pandemonium_game::{Game, RuleError, SeededChance};
-use pandemonium_soulitaire::{Action, Config, Offering, Soulitaire};
+use pandemonium_soulitaire::{Action, Config, Soulitaire};
 
 use super::common::*;
 
@@ -48,9 +48,8 @@ fn columns_and_foundations_out_of_range_are_refused() {
         (mv(6, 0), "no_such_column"),
         (mv(0, 4), "no_such_foundation"),
         (mv(1, 0), "empty_column"),
-        (sacrifice(4, &[]), "no_such_foundation"),
-        (sacrifice(0, &[Offering::card(9)]), "no_such_column"),
-        (sacrifice(0, &[Offering::card(2)]), "empty_column"),
+        (sacrifice(4), "no_such_foundation"),
+        (offer(0, "s1"), "no_sacrifice"),
     ];
     for (action, code) in cases {
         assert_eq!(
@@ -65,7 +64,7 @@ fn columns_and_foundations_out_of_range_are_refused() {
 #[test]
 fn errors_read_as_sentences_for_the_player() {
     let mut game = rig(
-        ["5s1", "", "", "", "", "8s1"],
+        ["4s2 5s1", "", "", "", "", "8s3"],
         ["7s1", "Ks1", "Ks1", "Ks1"],
         &[BOSCHE],
     );
@@ -74,29 +73,43 @@ fn errors_read_as_sentences_for_the_player() {
         error.to_string(),
         "A card of rank 5 cannot go onto a 7: the ranks must be one apart (A 2 … 10 E S K A)."
     );
-    let error = try_play(
-        &mut game,
-        &sacrifice(0, &[Offering::card(0), Offering::card(5)]),
-    )
-    .unwrap_err();
+    play(&mut game, sacrifice(0));
+    play(&mut game, offer(0, "s1"));
+    let error = try_play(&mut game, &offer(0, "s2")).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "Those cards cannot each match a different symbol of Bosche the Plague Doctor."
+        "The card of column 0 was not visible when the demon was placed, so it cannot be offered."
+    );
+    let error = try_play(&mut game, &Action::Discard).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "A sacrifice is under way: offer a card to the demon or end the sacrifice first."
+    );
+    let error = try_play(&mut game, &offer(5, "s4")).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "The 8 of Tridents does not match the Pentacles symbol."
     );
 }
 
 #[test]
 fn actions_survive_a_json_round_trip_in_a_readable_shape() {
-    let action = Action::Sacrifice {
-        foundation: 2,
-        offerings: vec![Offering::card(1), Offering::mimic(4, face("Ks2"))],
-    };
-    let json = serde_json::to_string(&action).unwrap();
-    assert_eq!(
-        json,
-        r#"{"kind":"sacrifice","foundation":2,"offerings":[{"column":1,"declare":null},{"column":4,"declare":{"suit":"s2","rank":"K"}}]}"#
-    );
-    assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+    for (action, expected) in [
+        (sacrifice(2), r#"{"kind":"sacrifice","foundation":2}"#),
+        (
+            offer_mimic(4, "s2", "Ks2"),
+            r#"{"kind":"offer","column":4,"symbol":{"suit":"s2"},"declare":{"suit":"s2","rank":"K"}}"#,
+        ),
+        (
+            offer(1, "7"),
+            r#"{"kind":"offer","column":1,"symbol":{"rank":"7"},"declare":null}"#,
+        ),
+        (Action::EndSacrifice, r#"{"kind":"end_sacrifice"}"#),
+    ] {
+        let json = serde_json::to_string(&action).unwrap();
+        assert_eq!(json, expected);
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+    }
     assert_eq!(
         serde_json::to_string(&Action::Discard).unwrap(),
         r#"{"kind":"discard"}"#

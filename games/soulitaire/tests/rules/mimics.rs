@@ -106,11 +106,11 @@ fn a_starting_mimic_matches_rank_symbols_but_no_suit_symbol() {
     let bosche = rig(board, ["M", "M", "M", "M"], &[BOSCHE]);
     assert!(sacrifices(&bosche).is_empty());
     let mut copy = bosche.clone();
-    let error = try_play(&mut copy, &sacrifice(0, &[])).unwrap_err();
+    let error = try_play(&mut copy, &sacrifice(0)).unwrap_err();
     assert_eq!(error.code(), "demon_does_not_match");
     let two = rig(board, ["M", "M", "M", "M"], &[TWO_IMP]);
     let mut copy = two.clone();
-    play(&mut copy, sacrifice(2, &[]));
+    play(&mut copy, sacrifice(2));
 }
 
 #[test]

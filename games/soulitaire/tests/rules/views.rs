@@ -129,3 +129,29 @@ fn redealing_hidden_cards_changes_them_but_not_the_players_view() {
         json(&game.view(Viewer::Omniscient))
     );
 }
+
+#[test]
+fn the_sacrifice_under_way_is_shown_and_what_it_uncovers_is_not() {
+    let mut game = rig(
+        ["4s2 3s1", "", "", "", "", "9s4"],
+        ["5s2", "M", "M", "M"],
+        &[BOSCHE, TWO_IMP],
+    );
+    assert_eq!(game.view(Viewer::Seat(0)).sacrifice, None);
+    play(&mut game, sacrifice(0));
+    play(&mut game, offer(0, "s1"));
+    let view = game.view(Viewer::Seat(0));
+    let under_way = view.sacrifice.clone().expect("under way");
+    assert_eq!(under_way.foundation, 0);
+    assert_eq!(under_way.demon.name, "Bosche the Plague Doctor");
+    assert_eq!(under_way.remaining, vec![sym("s2"), sym("s3"), sym("s4")]);
+    assert_eq!(under_way.eligible, vec![5]);
+    assert_eq!(under_way.offered, 1);
+    assert_eq!(json(&game.view(Viewer::Spectator)), json(&view));
+    // The 4 of S2 uncovered by the offer is hidden like any face-down card: re-dealing what
+    // the player cannot see may put another card there without changing the view.
+    for seed in 0..10 {
+        let redealt = game.redeal_hidden(Viewer::Seat(0), &mut SeededChance::from_u64(seed));
+        assert_eq!(json(&redealt.view(Viewer::Seat(0))), json(&view));
+    }
+}

@@ -3,6 +3,7 @@ import type { SoulitaireCard } from "./SoulitaireCard";
 import type { SoulitaireConfig } from "./SoulitaireConfig";
 import type { SoulitaireDemon } from "./SoulitaireDemon";
 import type { SoulitaireFoundationView } from "./SoulitaireFoundationView";
+import type { SoulitaireSacrifice } from "./SoulitaireSacrifice";
 import type { SoulitaireSpellboardCard } from "./SoulitaireSpellboardCard";
 import type { SoulitaireStatus } from "./SoulitaireStatus";
 import type { SoulitaireSuitView } from "./SoulitaireSuitView";
@@ -16,7 +17,8 @@ export type SoulitaireView = { config: SoulitaireConfig,
  */
 suits: Array<SoulitaireSuitView>, 
 /**
- * Six columns, each from the top row down; the last card of a column is the exposed one.
+ * Six columns, each from the top row down; the last card of a column is the exposed one
+ * (face down only while a sacrifice that uncovered it is under way).
  */
 spellboard: Array<Array<SoulitaireSpellboardCard>>, foundations: Array<SoulitaireFoundationView>, 
 /**
@@ -38,4 +40,9 @@ set_aside: Array<SoulitaireCard> | null,
 /**
  * The demons not drawn for this match: shown only once the match is over.
  */
-unused_demons: Array<SoulitaireDemon> | null, status: SoulitaireStatus, };
+unused_demons: Array<SoulitaireDemon> | null, 
+/**
+ * The sacrifice under way, if any: until it ends only offers, ending it and conceding
+ * are legal.
+ */
+sacrifice: SoulitaireSacrifice | null, status: SoulitaireStatus, };

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { SoulitaireAction } from "../../protocol/soulitaire/SoulitaireAction";
+import type { SoulitaireCard } from "../../protocol/soulitaire/SoulitaireCard";
+import type { SoulitaireView } from "../../protocol/soulitaire/SoulitaireView";
+import { hint, isLegal, planOffers, refusal, sameAction } from "./rules";
+import { describeAction, pendingDecision, useSuits } from "./words";
+
+const seats = [{ seat: 0, name: "Ada", kind: "person" as const, team: null }];
+const r = (rank: string, suit: string): SoulitaireCard => ({ kind: "ritual", rank, suit }) as SoulitaireCard;
+const BOSCHE = { name: "Bosche the Plague Doctor", symbols: [{ suit: "s1" }, { suit: "s2" }, { suit: "s3" }, { suit: "s4" }] } as SoulitaireView["demon_pile"][number] & object;
+
+/** A small position: exposed cards per column (null = empty), foundation tops, the pile. */
+function view(exposed: (SoulitaireCard | null)[], tops: [string, string][], extra: Partial<SoulitaireView> = {}): SoulitaireView {
+  return {
+    config: { demon_on_top: "dead_stack", demon_pile: "top_only" },
+    suits: [
+      { suit: "s1", name: "Skulls", glyph: "☠" },
+      { suit: "s2", name: "Moons", glyph: "☾" },
+      { suit: "s3", name: "Tridents", glyph: "♆" },
+      { suit: "s4", name: "Pentacles", glyph: "⛤" },
+    ],
+    spellboard: exposed.map((card) => (card ? [{ face_up: false, card: null }, { face_up: true, card }] : [])),
+    foundations: tops.map(([rank, suit]) => ({ layers: [{ kind: "ritual", rank, suit }], top: { kind: "face", rank, suit } })) as SoulitaireView["foundations"],
+    demon_pile: [BOSCHE],
+    discarded: [],
+    set_aside_count: 14,
+    set_aside: null,
+    unused_demons: null,
+    sacrifice: null,
+    status: { kind: "playing" },
+    ...extra,
+  };
+}
+
+describe("Soulitaire in words", () => {
+  it("describes every kind of action with the engine's suit names", () => {
+    useSuits(view([], []).suits);
+    const says = (a: SoulitaireAction) => describeAction(a, 0, seats);
+    expect(says({ kind: "move", column: 2, foundation: 0, declare: null })).toBe("Ada moves the card of column 3 onto Foundation 1");
+    expect(says({ kind: "move", column: 0, foundation: 3, declare: { rank: "9", suit: "s1" } })).toBe(
+      "Ada moves the Mimic from column 1 onto Foundation 4, declared the 9 of Skulls",
+    );
+    expect(says({ kind: "sacrifice", foundation: 1 })).toBe("Ada sacrifices the top demon onto Foundation 2");
+    expect(says({ kind: "offer", column: 4, symbol: { suit: "s4" }, declare: null })).toBe("Ada offers the card of column 5 for Pentacles");
+    expect(says({ kind: "offer", column: 4, symbol: { rank: "K" }, declare: { rank: "K", suit: "s2" } })).toBe(
+      "Ada offers the Mimic from column 5 for Keeper, declared the Keeper of Moons",
+    );
+    expect(says({ kind: "end_sacrifice" })).toBe("Ada ends the sacrifice");
+    expect(says({ kind: "discard" })).toBe("Ada discards the top demon");
+  });
+
+  it("names the pending decision of a sacrifice under way", () => {
+    const v = view([], [], { sacrifice: { foundation: 2, demon: BOSCHE, remaining: [{ suit: "s2" }, { suit: "s3" }], eligible: [1], offered: 2 } });
+    expect(pendingDecision(v, seats)).toBe("Sacrificing Bosche the Plague Doctor on Foundation 3: offer a card for Moons or Tridents, or end the sacrifice.");
+    expect(pendingDecision(view([], []), seats)).toBeNull();
+  });
+});
+
+describe("Soulitaire rules on the board", () => {
+  it("compares actions whatever the order of their keys", () => {
+    const a: SoulitaireAction = { kind: "offer", column: 1, symbol: { rank: "7" }, declare: null };
+    const b = JSON.parse('{"declare":null,"symbol":{"rank":"7"},"column":1,"kind":"offer"}') as SoulitaireAction;
+    expect(sameAction(a, b)).toBe(true);
+    expect(isLegal([b], a)).toBe(true);
+    expect(sameAction(a, { ...a, symbol: { suit: "s1" } })).toBe(false);
+  });
+
+  it("says why a drop is refused, in the engine's words", () => {
+    const v = view([r("5", "s1")], [["7", "s2"], ["9", "s3"], ["K", "s1"], ["A", "s4"]]);
+    const legal: SoulitaireAction[] = [{ kind: "discard" }, { kind: "concede" }];
+    expect(refusal(v, legal, { kind: "card", column: 0 }, 0)).toBe(
+      "A card of rank 5 cannot go onto a 7: the ranks must be one apart (A 2 … 10 E S K A).",
+    );
+    expect(refusal(v, legal, { kind: "demon" }, 1)).toBe("Bosche the Plague Doctor shares no suit or rank with the top of Foundation 2.");
+    const dead = view([r("5", "s1")], [["7", "s2"]]);
+    dead.foundations[0].top = { kind: "dead" };
+    expect(refusal(dead, legal, { kind: "card", column: 0 }, 0)).toBe("Foundation 1 is dead: a demon lies on top of it with no Ritual cards.");
+    const ok: SoulitaireAction[] = [{ kind: "move", column: 0, foundation: 0, declare: null }];
+    expect(refusal(v, ok, { kind: "card", column: 0 }, 0)).toBeNull();
+  });
+
+  it("hints a Ritual move from the deepest column before spending a demon", () => {
+    const v = view([r("8", "s1"), r("6", "s2")], [["7", "s3"], ["K", "s1"], ["K", "s1"], ["K", "s1"]]);
+    v.spellboard[1].unshift({ face_up: false, card: null });
+    const legal: SoulitaireAction[] = [
+      { kind: "move", column: 0, foundation: 0, declare: null },
+      { kind: "move", column: 1, foundation: 0, declare: null },
+      { kind: "sacrifice", foundation: 1 },
+      { kind: "discard" },
+      { kind: "concede" },
+    ];
+    expect(hint(v, legal)).toEqual({ kind: "move", column: 1, foundation: 0, declare: null });
+  });
+
+  it("hints a sacrifice that takes cards, else a discard", () => {
+    const v = view([r("3", "s1"), r("9", "s3")], [["5", "s2"], ["K", "s2"], ["K", "s2"], ["K", "s2"]]);
+    const legal: SoulitaireAction[] = [{ kind: "sacrifice", foundation: 0 }, { kind: "discard" }, { kind: "concede" }];
+    expect(hint(v, legal)).toEqual({ kind: "sacrifice", foundation: 0 });
+    const useless = view([r("3", "s1")], [["5", "s2"]], { demon_pile: [{ name: "Two Imp", symbols: [{ rank: "2" }] }] });
+    expect(hint(useless, [{ kind: "discard" }, { kind: "concede" }])).toEqual({ kind: "discard" });
+  });
+
+  it("plans a sacrifice's offers one card per symbol, the most useful one last", () => {
+    const v = view([r("3", "s1"), r("K", "s1"), r("9", "s3"), r("8", "s2")], [["5", "s2"], ["K", "s2"], ["K", "s2"], ["K", "s2"]], {
+      sacrifice: { foundation: 0, demon: BOSCHE, remaining: BOSCHE.symbols, eligible: [0, 1, 2], offered: 0 },
+    });
+    const legal: SoulitaireAction[] = [
+      { kind: "offer", column: 0, symbol: { suit: "s1" }, declare: null },
+      { kind: "offer", column: 1, symbol: { suit: "s1" }, declare: null },
+      { kind: "offer", column: 2, symbol: { suit: "s3" }, declare: null },
+      { kind: "end_sacrifice" },
+      { kind: "concede" },
+    ];
+    const plan = planOffers(v, legal);
+    expect(plan).toHaveLength(2);
+    const skulls = plan.filter((o) => "suit" in o.symbol && o.symbol.suit === "s1");
+    expect(skulls).toHaveLength(1);
+    // The 9 of Tridents on top lets the visible 8 follow.
+    expect(plan[plan.length - 1].column).toBe(2);
+    expect(hint(v, legal)).toEqual(plan[0]);
+  });
+});
