@@ -150,12 +150,7 @@ async fn a_connection_that_goes_silent_is_closed_as_idle(db: &TestDb) {
     let mut client = app.guest("Sleepy").await;
     // Not reading means not answering the server's pings either.
     tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
-    let closed = loop {
-        match client.try_next().await {
-            Ok(_) => continue,
-            Err(closed) => break closed,
-        }
-    };
+    let closed = client.closed().await;
     assert_eq!(closed.reason, "idle");
     app.stop().await;
 }

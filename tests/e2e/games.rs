@@ -2,10 +2,10 @@
 
 use serde_json::{Value, json};
 
-use pandemonium_protocol::{ClientMsg, CreateRoom, JoinRole, MatchRecord, Replay, RoomSummary};
+use pandemonium_protocol::{ClientMsg, JoinRole, MatchRecord, Replay, RoomSummary};
 
 use crate::on_both_stores;
-use crate::play::start;
+use crate::play::{host_room, request, start};
 use crate::support::{TestApp, TestDb};
 
 /// The Independent's policy: veto at the first chance, keep the four 7s (discard anything
@@ -39,24 +39,13 @@ fn independent_choice(legal: &[Value]) -> Value {
 async fn a_2v2_plus_1_match_with_a_veto_a_square_and_a_media_is_played_and_replayed(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let mut independent = app.guest("Independent").await;
-    let request = CreateRoom {
-        game: "demos_rigged".into(),
-        options: json!({"mode": "team_2v2_plus_1"}),
-        seats: 5,
-        bots: vec![0, 1, 2, 3],
-        public: false,
-        turn_seconds: None,
-        grace_seconds: None,
-    };
-    let response = app
-        .http
-        .post("/api/rooms", &request, Some(&independent.token))
-        .await;
-    assert_eq!(response.status, 201, "{}", response.body);
-    let room: RoomSummary = response.json();
-    independent.join(&room.code, JoinRole::Player).await;
-    independent.send(&ClientMsg::TakeSeat { seat: 4 }).await;
-    independent.room_where(|r| r.you == Some(4)).await;
+    let rigged = request(
+        "demos_rigged",
+        5,
+        vec![0, 1, 2, 3],
+        json!({"mode": "team_2v2_plus_1"}),
+    );
+    host_room(&app, &mut independent, &rigged, 4).await;
     start(&mut independent).await;
 
     let mut saw_square = false;
@@ -127,25 +116,10 @@ async fn team_chat_is_open_to_the_team_only_and_only_during_a_consultation_windo
     let mut ana = app.guest("Ana").await;
     let mut ben = app.guest("Ben").await;
     let mut eve = app.guest("Eve").await;
-    let request = CreateRoom {
-        game: "demos".into(),
-        options: json!({"mode": "team_2v2"}),
-        seats: 4,
-        bots: vec![1, 3],
-        public: false,
-        turn_seconds: None,
-        grace_seconds: None,
-    };
-    let room: RoomSummary = app
-        .http
-        .post("/api/rooms", &request, Some(&ana.token))
-        .await
-        .json();
-    ana.join(&room.code, JoinRole::Player).await;
-    ana.send(&ClientMsg::TakeSeat { seat: 0 }).await;
-    ana.room_where(|r| r.you == Some(0)).await;
-    crate::play::sit(&mut ben, &room.code, 2).await;
-    eve.join(&room.code, JoinRole::Spectator).await;
+    let teams = request("demos", 4, vec![1, 3], json!({"mode": "team_2v2"}));
+    let code = host_room(&app, &mut ana, &teams, 0).await;
+    crate::play::sit(&mut ben, &code, 2).await;
+    eve.join(&code, JoinRole::Spectator).await;
     start(&mut ana).await;
 
     // The round opens with a consultation: seats 0 and 2 (team 0) may talk.
@@ -190,12 +164,7 @@ async fn team_chat_is_open_to_the_team_only_and_only_during_a_consultation_windo
         text: "marker".into(),
     })
     .await;
-    let first_chat = eve
-        .wait_for(|m| match m {
-            ServerMsg::Chat(line) => Some(line.clone()),
-            _ => None,
-        })
-        .await;
+    let first_chat = eve.next_chat().await;
     assert_eq!(
         first_chat.text, "marker",
         "team talk never reaches spectators"
@@ -209,8 +178,7 @@ async fn a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_exactly
     use pandemonium_soulitaire::{Soulitaire, View, hint};
     let app = TestApp::spawn(db).await;
     let mut player = app.guest("Solo").await;
-    let code = crate::play::open_room(&app, &mut player, "soulitaire", 1, vec![], json!({})).await;
-    let _ = code;
+    crate::play::open_room(&app, &mut player, "soulitaire", 1, vec![], json!({})).await;
     start(&mut player).await;
     let final_state = loop {
         let state = player.state.clone().expect("a state");
@@ -265,20 +233,12 @@ on_both_stores!(a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_
 async fn a_soulitaire_match_played_by_the_bot_is_watched_and_read_back(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let host = app.guest("Host").await;
-    let request = CreateRoom {
-        game: "soulitaire".into(),
-        options: json!({}),
-        seats: 1,
-        bots: vec![0],
-        public: true,
-        turn_seconds: None,
-        grace_seconds: None,
-    };
-    let room: RoomSummary = app
+    let watched = request("soulitaire", 1, vec![0], json!({}));
+    let response = app
         .http
-        .post("/api/rooms", &request, Some(&host.token))
-        .await
-        .json();
+        .post("/api/rooms", &watched, Some(&host.token))
+        .await;
+    let room: RoomSummary = response.json();
     let mut host = host;
     host.join(&room.code, JoinRole::Player).await;
     start(&mut host).await;

@@ -12,6 +12,38 @@ use pandemonium_protocol::{
 use crate::on_both_stores;
 use crate::support::{Client, TestApp, TestDb};
 
+/// A room request with the lobby's defaults: public, no decision clock, the default grace.
+pub fn request(game: &str, seats: u8, bots: Vec<u8>, options: serde_json::Value) -> CreateRoom {
+    CreateRoom {
+        game: game.into(),
+        options,
+        seats,
+        bots,
+        public: true,
+        turn_seconds: None,
+        grace_seconds: None,
+    }
+}
+
+/// `host` creates the room `request` describes and sits in `seat`; returns its code.
+pub async fn host_room(
+    app: &TestApp,
+    host: &mut Client,
+    request: &CreateRoom,
+    seat: u8,
+) -> RoomCode {
+    let response = app
+        .http
+        .post("/api/rooms", request, Some(&host.token))
+        .await;
+    assert_eq!(response.status, 201, "{}", response.body);
+    let summary: RoomSummary = response.json();
+    host.join(&summary.code, JoinRole::Player).await;
+    host.send(&ClientMsg::TakeSeat { seat }).await;
+    host.room_where(|r| r.you == Some(seat)).await;
+    summary.code
+}
+
 /// Creates a room of `game` as `host` (who takes seat 0) and returns its code.
 pub async fn open_room(
     app: &TestApp,
@@ -21,25 +53,7 @@ pub async fn open_room(
     bots: Vec<u8>,
     options: serde_json::Value,
 ) -> RoomCode {
-    let request = CreateRoom {
-        game: game.into(),
-        options,
-        seats,
-        bots,
-        public: true,
-        turn_seconds: None,
-        grace_seconds: None,
-    };
-    let response = app
-        .http
-        .post("/api/rooms", &request, Some(&host.token))
-        .await;
-    assert_eq!(response.status, 201, "{}", response.body);
-    let summary: RoomSummary = response.json();
-    host.join(&summary.code, JoinRole::Player).await;
-    host.send(&ClientMsg::TakeSeat { seat: 0 }).await;
-    host.room_where(|r| r.you == Some(0)).await;
-    summary.code
+    host_room(app, host, &request(game, seats, bots, options), 0).await
 }
 
 /// `player` joins `code` and sits in `seat`, then says ready.
@@ -191,12 +205,7 @@ async fn a_spectator_receives_only_spectator_views(db: &TestDb) {
             text: "gl".into(),
         })
         .await;
-    let line = alice
-        .wait_for(|m| match m {
-            ServerMsg::Chat(line) => Some(line.clone()),
-            _ => None,
-        })
-        .await;
+    let line = alice.next_chat().await;
     assert_eq!(
         line.text, "gl",
         "Alice sees her own line, not the spectators' one"
@@ -245,24 +254,13 @@ async fn bots_fill_seats_and_take_over_a_player_gone_past_the_grace_period(db: &
     config.bot_delay_ms = 1;
     let app = TestApp::spawn_with(config).await;
     let mut alice = app.guest("Alice").await;
-    let request = CreateRoom {
-        game: "twenty_one".into(),
-        options: json!({}),
-        seats: 3,
-        bots: vec![2],
-        public: false,
-        turn_seconds: None,
+    let no_grace = CreateRoom {
         grace_seconds: Some(0),
+        ..request("twenty_one", 3, vec![2], json!({}))
     };
-    let summary: RoomSummary = app
-        .http
-        .post("/api/rooms", &request, Some(&alice.token))
-        .await
-        .json();
-    alice.join(&summary.code, JoinRole::Player).await;
-    alice.send(&ClientMsg::TakeSeat { seat: 0 }).await;
+    let code = host_room(&app, &mut alice, &no_grace, 0).await;
     let mut bob = app.guest("Bob").await;
-    sit(&mut bob, &summary.code, 1).await;
+    sit(&mut bob, &code, 1).await;
     alice
         .room_where(|r| r.seats[2].presence == Presence::Bot)
         .await;
@@ -298,23 +296,11 @@ pub fn hex_decode(text: &str) -> [u8; 32] {
 async fn a_player_out_of_time_gets_the_default_action_logged_as_a_timeout(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let mut alice = app.guest("Alice").await;
-    let request = CreateRoom {
-        game: "twenty_one".into(),
-        options: json!({}),
-        seats: 1,
-        bots: vec![],
-        public: false,
+    let clocked = CreateRoom {
         turn_seconds: Some(1),
-        grace_seconds: None,
+        ..request("twenty_one", 1, vec![], json!({}))
     };
-    let summary: RoomSummary = app
-        .http
-        .post("/api/rooms", &request, Some(&alice.token))
-        .await
-        .json();
-    alice.join(&summary.code, JoinRole::Player).await;
-    alice.send(&ClientMsg::TakeSeat { seat: 0 }).await;
-    alice.room_where(|r| r.you == Some(0)).await;
+    host_room(&app, &mut alice, &clocked, 0).await;
     start(&mut alice).await;
     let first = alice.state.clone().unwrap();
     let deadline = first.deadline_ms.expect("a clock runs");
@@ -358,12 +344,7 @@ async fn a_panic_in_one_room_leaves_every_other_room_running(db: &TestDb) {
     start(&mut alice).await;
     start(&mut bob).await;
     alice.seq_act_without_answer(json!({"type": "stand"})).await;
-    let closed = loop {
-        match alice.try_next().await {
-            Ok(_) => continue,
-            Err(closed) => break closed,
-        }
-    };
+    let closed = alice.closed().await;
     assert_eq!(closed.code, 1013, "the client is told to reconnect");
     assert_eq!(
         app.http.get(&format!("/api/rooms/{doomed}")).await.status,

@@ -132,12 +132,7 @@ async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly
         .status()
         .expect("kill");
     assert!(status.success());
-    let closed = loop {
-        match alice.try_next().await {
-            Ok(_) => continue,
-            Err(closed) => break closed,
-        }
-    };
+    let closed = alice.closed().await;
     assert_eq!(
         closed.code, 1012,
         "the client is told the server is restarting"

@@ -142,6 +142,24 @@ impl Client {
         }
     }
 
+    /// Skips whatever comes until the server closes the connection; returns how it did.
+    pub async fn closed(&mut self) -> Closed {
+        loop {
+            if let Err(closed) = self.try_next().await {
+                return closed;
+            }
+        }
+    }
+
+    /// The next chat line, skipping other messages.
+    pub async fn next_chat(&mut self) -> pandemonium_protocol::ChatLine {
+        self.wait_for(|m| match m {
+            ServerMsg::Chat(line) => Some(line.clone()),
+            _ => None,
+        })
+        .await
+    }
+
     /// Waits for the first message `pick` accepts, skipping others.
     pub async fn wait_for<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
         loop {
