@@ -172,16 +172,15 @@ impl Lobby {
             .cloned()
     }
 
+    /// Every open room's handle, copied out so the lock is not held while they are used.
+    fn handles(&self) -> Vec<RoomHandle> {
+        let rooms = self.inner.rooms.lock().expect("rooms lock");
+        rooms.values().cloned().collect()
+    }
+
     pub fn public_rooms(&self) -> Vec<RoomSummary> {
-        let handles: Vec<RoomHandle> = self
-            .inner
-            .rooms
-            .lock()
-            .expect("rooms lock")
-            .values()
-            .cloned()
-            .collect();
-        let mut rooms: Vec<RoomSummary> = handles
+        let mut rooms: Vec<RoomSummary> = self
+            .handles()
             .iter()
             .map(RoomHandle::summary)
             .filter(|s| s.public)
@@ -192,15 +191,7 @@ impl Lobby {
 
     /// Tells every room to close its sockets with a reason and stop.
     pub async fn shutdown(&self) {
-        let handles: Vec<RoomHandle> = self
-            .inner
-            .rooms
-            .lock()
-            .expect("rooms lock")
-            .values()
-            .cloned()
-            .collect();
-        for handle in handles {
+        for handle in self.handles() {
             let _ = handle.tx.send(room::RoomCmd::Shutdown).await;
         }
     }

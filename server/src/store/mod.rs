@@ -197,8 +197,7 @@ impl Store {
         action: &serde_json::Value,
         source: ActionSource,
     ) -> Result<(), StoreError> {
-        let (done, committed) = oneshot::channel();
-        let write = Write::Append {
+        self.through_writer(|done| Write::Append {
             match_id: match_id.to_string(),
             index: index as i64,
             seat: seat as i64,
@@ -206,9 +205,18 @@ impl Store {
             source: records::source_name(source),
             at: now_ms(),
             done,
-        };
+        })
+        .await
+    }
+
+    /// Queues a write for the group-commit writer and waits for its commit.
+    async fn through_writer(
+        &self,
+        write: impl FnOnce(oneshot::Sender<Result<(), StoreError>>) -> Write,
+    ) -> Result<(), StoreError> {
+        let (done, committed) = oneshot::channel();
         self.writes
-            .send(write)
+            .send(write(done))
             .await
             .map_err(|_| StoreError::Closed)?;
         committed.await.map_err(|_| StoreError::Closed)?
@@ -232,19 +240,14 @@ impl Store {
         status: MatchStatus,
         outcome: Option<&Outcome>,
     ) -> Result<(), StoreError> {
-        let (done, committed) = oneshot::channel();
-        let write = Write::Status {
+        self.through_writer(|done| Write::Status {
             match_id: match_id.to_string(),
             status: status.as_str(),
             outcome: outcome.map(to_json),
             at: now_ms(),
             done,
-        };
-        self.writes
-            .send(write)
-            .await
-            .map_err(|_| StoreError::Closed)?;
-        committed.await.map_err(|_| StoreError::Closed)?
+        })
+        .await
     }
 
     /// Matches that were running when the server stopped, with their logs, to be rebuilt.
