@@ -59,7 +59,8 @@ pub struct Rejection {
 /// A running match of some game, as the server holds it.
 pub trait DynGame: Debug + Send + Sync {
     fn to_act(&self) -> SeatSet;
-    fn legal_actions(&self, seat: Seat) -> Vec<Value>;
+    /// `seat`'s legal actions now, as a serialised JSON array (it goes straight into a frame).
+    fn legal_json(&self, seat: Seat) -> String;
     /// Parses and applies one action. On success returns the action in its canonical JSON form
     /// (what goes into the log).
     fn apply(
@@ -109,8 +110,8 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         self.game.to_act()
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Value> {
-        self.game.legal_actions(seat).iter().map(to_json).collect()
+    fn legal_json(&self, seat: Seat) -> String {
+        serde_json::to_string(&self.game.legal_actions(seat)).expect("actions serialise")
     }
 
     fn apply(

@@ -861,8 +861,8 @@ impl Room {
         let current = self.current.as_ref().expect("a match");
         let game = current.game.as_ref();
         let legal = match viewer {
-            Viewer::Seat(seat) => game.legal_actions(seat),
-            _ => Vec::new(),
+            Viewer::Seat(seat) => game.legal_json(seat),
+            _ => "[]".to_string(),
         };
         let deadline_ms = self
             .decision_deadline

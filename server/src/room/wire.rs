@@ -16,26 +16,28 @@ struct StateFrame<'a> {
     version: u64,
     view: &'a RawValue,
     to_act: Vec<Seat>,
-    legal: Vec<serde_json::Value>,
+    legal: &'a RawValue,
     deadline_ms: Option<u64>,
     outcome: Option<&'a Outcome>,
 }
 
+/// The `state` frame from an already serialised view and legal-action list (a JSON array).
 pub fn state_frame(
     version: u64,
     view_json: String,
     to_act: Vec<Seat>,
-    legal: Vec<serde_json::Value>,
+    legal_json: String,
     deadline_ms: Option<u64>,
     outcome: Option<&Outcome>,
 ) -> Arc<str> {
     let view = RawValue::from_string(view_json).expect("engines serialise valid JSON");
+    let legal = RawValue::from_string(legal_json).expect("engines serialise valid JSON");
     let frame = StateFrame {
         kind: "state",
         version,
         view: &view,
         to_act,
-        legal,
+        legal: &legal,
         deadline_ms,
         outcome,
     };
@@ -68,7 +70,7 @@ mod tests {
             3,
             r#"{"hand":[1,2]}"#.into(),
             vec![1],
-            vec![],
+            r#"[{"type":"draw"}]"#.into(),
             Some(500),
             None,
         );
@@ -79,7 +81,7 @@ mod tests {
                 version: 3,
                 view: serde_json::json!({"hand": [1, 2]}),
                 to_act: vec![1],
-                legal: vec![],
+                legal: vec![serde_json::json!({"type": "draw"})],
                 deadline_ms: Some(500),
                 outcome: None,
             })
