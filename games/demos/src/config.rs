@@ -85,6 +85,19 @@ pub enum DiscardOrder {
     Sequential,
 }
 
+/// How the seats of the team modes are split into teams (proposal 18: "decided freely or by
+/// drawing lots").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export_to = "demos/")]
+pub enum Seating {
+    /// The host's layout (`teams`), or the default one: teams alternate around the table.
+    #[default]
+    Chosen,
+    /// The layout is drawn by lot when the match starts: the same team sizes, seats shuffled.
+    Drawn,
+}
+
 /// The lobby options. `{}` is the complete game for 3-5 players with simultaneous discards.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
@@ -101,6 +114,8 @@ pub struct DemosConfig {
     /// Team modes: each seat's team (0 or 1; the Independent is team 2). Unset: teams
     /// alternate around the table, and in 2 vs 3 team 0 is the pair.
     pub teams: Option<Vec<u8>>,
+    /// Team modes: keep the chosen layout, or draw the teams by lot at the start.
+    pub seating: Seating,
 }
 
 /// The most rounds a host may ask for.
@@ -147,6 +162,12 @@ impl Rules {
                 return Err(ConfigError::option(
                     "teams",
                     "teams are only chosen in the team modes",
+                ));
+            }
+            (None, _) if config.seating == Seating::Drawn && !mode.is_team() => {
+                return Err(ConfigError::option(
+                    "seating",
+                    "teams are only drawn in the team modes",
                 ));
             }
             (None, _) => mode.default_teams(),
@@ -263,6 +284,16 @@ pub(crate) fn option_specs() -> Vec<OptionSpec> {
                 max: MAX_ROUND_CAP as i64,
             },
             default: serde_json::Value::Null,
+        },
+        OptionSpec {
+            key: "seating".into(),
+            label: "Team seating".into(),
+            help: "Team modes: teams are \"decided freely or by drawing lots\". Chosen: \
+                   teams alternate around the table (or the host's layout). Drawn: the \
+                   server draws the teams when the match starts."
+                .into(),
+            kind: choice(&[("chosen", "Chosen by the host"), ("drawn", "Drawn by lot")]),
+            default: "chosen".into(),
         },
         OptionSpec {
             key: "creators_suggestion".into(),

@@ -352,6 +352,16 @@ impl Game for Demos {
                 seats,
             )
         };
+        for (mode, seats) in [(Mode::Team2v3, 5), (Mode::Team2v2Plus1, 5)] {
+            configs.push((
+                DemosConfig {
+                    mode,
+                    seating: crate::config::Seating::Drawn,
+                    ..DemosConfig::default()
+                },
+                seats,
+            ));
+        }
         configs.push(suggestion(Mode::Complete, 4, None));
         configs.push(suggestion(Mode::Simplified, 3, None));
         configs.push(suggestion(Mode::Team2v2Plus1, 5, Some(vec![2, 0, 0, 1, 1])));

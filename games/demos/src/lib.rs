@@ -42,7 +42,7 @@ mod view;
 pub use actions::{AllocationTargets, Declaration, DemosAction, DemosError, Take};
 pub use bot::DemosBot;
 pub use cards::{BadName, Card, Figure, Power, Suit};
-pub use config::{DemosConfig, DiscardOrder, INDEPENDENT, MAX_ROUND_CAP, Mode};
+pub use config::{DemosConfig, DiscardOrder, INDEPENDENT, MAX_ROUND_CAP, Mode, Seating};
 pub use game::CONSULTATION_SECONDS;
 pub use harmony::{Election, ElectionDecidedBy, Harmony, Trio};
 pub use rigged::Rigging;

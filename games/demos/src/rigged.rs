@@ -4,7 +4,7 @@
 use pandemonium_game::{Chance, ConfigError, Seat, SeatSet, SeededChance, shuffle};
 
 use crate::cards::{Card, Figure};
-use crate::config::{DemosConfig, Rules};
+use crate::config::{DemosConfig, Rules, Seating};
 use crate::harmony::Held;
 use crate::state::{Demos, Player, Step};
 use crate::turns::HAND;
@@ -101,7 +101,13 @@ impl Demos {
         seats: u8,
         chance: &mut dyn Chance,
     ) -> Result<Demos, ConfigError> {
-        let rules = Rules::new(config, seats)?;
+        let mut rules = Rules::new(config, seats)?;
+        if config.seating == Seating::Drawn
+            && let Some(teams) = &mut rules.teams
+        {
+            // Drawing lots: the same team sizes, dealt to the seats at random.
+            shuffle(teams, chance);
+        }
         let mut game = Demos::blank(rules, seats);
         let mut pile = Figure::pile(game.mode().is_complete());
         shuffle(&mut pile, chance);

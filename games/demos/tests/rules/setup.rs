@@ -1,7 +1,7 @@
 //! Options, the packs, the deal and the dealer's rotation.
 
-use pandemonium_demos::{Card, Demos, DemosConfig, DiscardOrder, Mode, Phase};
-use pandemonium_game::{ConfigError, Game, SeededChance, Viewer};
+use pandemonium_demos::{Card, Demos, DemosConfig, DiscardOrder, Mode, Phase, Seating};
+use pandemonium_game::{ConfigError, Game, ScriptedChance, SeededChance, Viewer};
 
 use super::support::*;
 
@@ -103,7 +103,46 @@ fn a_team_layout_is_checked_against_the_mode() {
 }
 
 #[test]
-fn the_option_schema_lists_mode_discard_order_round_cap_and_the_creators_suggestion() {
+fn by_default_teams_alternate_around_the_table() {
+    let game = new(&config(Mode::Team2v2), 4).unwrap();
+    assert_eq!(game.teams(), Some(vec![0, 1, 0, 1]));
+}
+
+#[test]
+fn drawn_seating_deals_the_teams_by_lot_keeping_their_sizes() {
+    let drawn = DemosConfig {
+        seating: Seating::Drawn,
+        ..config(Mode::Team2v2)
+    };
+    // Fisher-Yates over [0, 1, 0, 1] with the draws 0, 1, 0: seats 3<->0, 2<->1, 1<->0.
+    let game = Demos::new(&drawn, 4, &mut ScriptedChance::new([0, 1, 0])).unwrap();
+    assert_eq!(game.teams(), Some(vec![0, 1, 1, 0]));
+    let trio = DemosConfig {
+        seating: Seating::Drawn,
+        ..config(Mode::Team2v3)
+    };
+    let game = Demos::new(&trio, 5, &mut ScriptedChance::new([0, 0, 0, 0])).unwrap();
+    let mut sizes = game.teams().unwrap();
+    sizes.sort();
+    assert_eq!(
+        sizes,
+        vec![0, 0, 1, 1, 1],
+        "the pair and the trio keep their sizes"
+    );
+}
+
+#[test]
+fn teams_are_only_drawn_in_the_team_modes() {
+    let drawn = DemosConfig {
+        seating: Seating::Drawn,
+        ..config(Mode::Complete)
+    };
+    let error = new(&drawn, 4).unwrap_err();
+    assert!(matches!(error, ConfigError::Option { ref option, .. } if option == "seating"));
+}
+
+#[test]
+fn the_option_schema_lists_mode_discard_order_round_cap_seating_and_the_creators_suggestion() {
     let info = Demos::info();
     assert_eq!(
         (info.id.as_str(), info.min_seats, info.max_seats, info.teams),
@@ -112,7 +151,13 @@ fn the_option_schema_lists_mode_discard_order_round_cap_and_the_creators_suggest
     let keys: Vec<&str> = info.options.iter().map(|o| o.key.as_str()).collect();
     assert_eq!(
         keys,
-        ["mode", "discard_order", "round_cap", "creators_suggestion"]
+        [
+            "mode",
+            "discard_order",
+            "round_cap",
+            "seating",
+            "creators_suggestion"
+        ]
     );
 }
 
