@@ -1,8 +1,8 @@
 import { defineConfig } from "vite";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
 
-// The dev server proxies the API and the WebSocket to a server running on :8080 (`make run`
-// or `npm run mock`), so `npm run dev` works against either.
+// The dev server proxies the API and the WebSocket to the real server on :8080 (`make run`),
+// so `npm run dev` gives hot reloading against real rooms and engines.
 const backend = process.env.PANDEMONIUM_BACKEND ?? "http://localhost:8080";
 
 export default defineConfig({
