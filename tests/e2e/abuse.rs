@@ -155,3 +155,20 @@ async fn a_connection_that_goes_silent_is_closed_as_idle(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(a_connection_that_goes_silent_is_closed_as_idle);
+
+async fn a_spectator_cannot_take_a_seat_or_start(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut eve = app.guest("Eve").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    eve.join(&code, pandemonium_protocol::JoinRole::Spectator)
+        .await;
+    eve.send(&ClientMsg::TakeSeat { seat: 1 }).await;
+    assert_eq!(eve.error_code().await, "spectator");
+    eve.send(&ClientMsg::Start).await;
+    assert_eq!(eve.error_code().await, "not_host");
+    let room = alice.room_where(|r| r.spectators == 1).await;
+    assert!(room.seats[1].player.is_none(), "the seat is still free");
+    app.stop().await;
+}
+on_both_stores!(a_spectator_cannot_take_a_seat_or_start);

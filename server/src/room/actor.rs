@@ -289,9 +289,14 @@ impl Room {
             return;
         };
         let player = sub.player.clone();
+        let spectator = sub.spectator;
         let result = match msg {
-            ClientMsg::TakeSeat { seat } => self.take_seat(conn, &player, seat),
-            ClientMsg::LeaveSeat => self.leave_seat(conn, &player),
+            ClientMsg::TakeSeat { .. } if spectator => Err(RoomRefusal::new(
+                "spectator",
+                "Spectators watch; join the room as a player to take a seat.",
+            )),
+            ClientMsg::TakeSeat { seat } => self.take_seat(&player, seat),
+            ClientMsg::LeaveSeat => self.leave_seat(&player),
             ClientMsg::SetBot { seat, bot } => self.set_bot(&player, seat, bot),
             ClientMsg::Ready { ready } => self.ready(&player, ready),
             ClientMsg::Start => self.start(&player).await,
@@ -315,7 +320,7 @@ impl Room {
         }
     }
 
-    fn take_seat(&mut self, conn: ConnId, player: &Player, seat: Seat) -> Result<(), RoomRefusal> {
+    fn take_seat(&mut self, player: &Player, seat: Seat) -> Result<(), RoomRefusal> {
         self.require_waiting()?;
         let index = seat as usize;
         if index >= self.seats.len() {
@@ -343,13 +348,11 @@ impl Room {
                 sub.seat = Some(seat);
             }
         }
-        let _ = conn;
         self.broadcast_room();
         Ok(())
     }
 
-    fn leave_seat(&mut self, conn: ConnId, player: &Player) -> Result<(), RoomRefusal> {
-        let _ = conn;
+    fn leave_seat(&mut self, player: &Player) -> Result<(), RoomRefusal> {
         let Some(seat) = self.seat_of(&player.id) else {
             return Err(RoomRefusal::new(
                 "not_seated",
