@@ -546,7 +546,6 @@ impl Room {
         Ok(())
     }
 
-    /// Which teams' chat windows are open now (empty without a match or teams).
     /// What the game's bot would do in the asker's seat, from that seat's view alone.
     fn hint(&mut self, conn: ConnId) -> Result<(), RoomRefusal> {
         let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
@@ -564,6 +563,7 @@ impl Room {
         Ok(())
     }
 
+    /// Which teams' chat windows are open now (empty without a match or teams).
     fn team_chat_windows(&self) -> Vec<bool> {
         let Some(current) = &self.current else {
             return Vec::new();
