@@ -6,7 +6,7 @@
 //! too slow, or the room closed) the socket is closed so the client reconnects and resyncs.
 
 use axum::extract::State;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -111,7 +111,7 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits) {
             outgoing = recv_outbox(&mut conn.outbox) => {
                 match outgoing {
                     Some(Outgoing::Frame(frame)) => {
-                        if sink.send(Message::Text(Utf8Bytes::from(&*frame))).await.is_err() {
+                        if sink.send(Message::Text(frame)).await.is_err() {
                             break (CLOSE_NORMAL, "");
                         }
                     }

@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use super::seats::SeatState;
 use super::wire;
-use super::{ConnId, Outbox, Outgoing, RoomCmd, RoomHandle};
+use super::{ConnId, Frame, Outbox, Outgoing, RoomCmd, RoomHandle};
 use crate::identity::Player;
 use crate::metrics::Metrics;
 use crate::store::{NewMatch, RoomSettings, Store, StoredSeat, now_ms};
@@ -860,7 +860,7 @@ impl Room {
         }
     }
 
-    fn state_frame(&self, viewer: Viewer) -> Arc<str> {
+    fn state_frame(&self, viewer: Viewer) -> Frame {
         let current = self.current.as_ref().expect("a match");
         let game = current.game.as_ref();
         let legal = match viewer {
@@ -887,7 +887,7 @@ impl Room {
         self.decision_deadline = None;
         self.bot_due = None;
         self.schedule();
-        let mut frames: HashMap<Viewer, Arc<str>> = HashMap::new();
+        let mut frames: HashMap<Viewer, Frame> = HashMap::new();
         let conns: Vec<(ConnId, Viewer)> = self
             .subscribers
             .keys()
@@ -942,7 +942,7 @@ impl Room {
     /// Sends every subscriber the room snapshot. Subscribers who see the same snapshot (all
     /// spectators, say) share one serialised frame.
     fn broadcast_room(&mut self) {
-        let mut frames: HashMap<(Option<Seat>, bool), Arc<str>> = HashMap::new();
+        let mut frames: HashMap<(Option<Seat>, bool), Frame> = HashMap::new();
         let conns: Vec<ConnId> = self.subscribers.keys().copied().collect();
         for conn in conns {
             // An earlier send may have dropped this subscriber as too slow.
@@ -965,7 +965,7 @@ impl Room {
     }
 
     /// Queues a frame for one connection; a full outbox drops the subscriber (it reconnects).
-    fn send(&mut self, conn: ConnId, frame: Arc<str>) {
+    fn send(&mut self, conn: ConnId, frame: Frame) {
         let Some(sub) = self.subscribers.get(&conn) else {
             return;
         };

@@ -19,11 +19,14 @@ use crate::identity::Player;
 /// Identifies one WebSocket connection within the server.
 pub type ConnId = u64;
 
-/// What a room sends a connection. Frames are serialised once and shared by every subscriber
-/// who sees the same thing.
+/// A serialised text frame. Cloning shares the bytes (a reference count), so one frame built
+/// for a viewer goes to every subscriber who sees the same thing without being copied.
+pub type Frame = axum::extract::ws::Utf8Bytes;
+
+/// What a room sends a connection.
 #[derive(Debug, Clone)]
 pub enum Outgoing {
-    Frame(Arc<str>),
+    Frame(Frame),
     /// Close the socket with this code and reason.
     Close(u16, &'static str),
 }

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 use serde_json::value::RawValue;
-use std::sync::Arc;
 
+use super::Frame;
 use pandemonium_protocol::{Outcome, Seat, ServerMsg};
 
 /// The `state` message, field for field as `ServerMsg::State(GameState)`.
@@ -29,7 +29,7 @@ pub fn state_frame(
     legal_json: String,
     deadline_ms: Option<u64>,
     outcome: Option<&Outcome>,
-) -> Arc<str> {
+) -> Frame {
     let view = RawValue::from_string(view_json).expect("engines serialise valid JSON");
     let legal = RawValue::from_string(legal_json).expect("engines serialise valid JSON");
     let frame = StateFrame {
@@ -46,13 +46,13 @@ pub fn state_frame(
         .into()
 }
 
-pub fn frame(msg: &ServerMsg) -> Arc<str> {
+pub fn frame(msg: &ServerMsg) -> Frame {
     serde_json::to_string(msg)
         .expect("server messages serialise")
         .into()
 }
 
-pub fn error(code: &str, message: impl Into<String>) -> Arc<str> {
+pub fn error(code: &str, message: impl Into<String>) -> Frame {
     frame(&ServerMsg::Error {
         code: code.to_string(),
         message: message.into(),
