@@ -65,7 +65,7 @@ export async function startMatch(page) {
  * Watches the page's acts (without sending any): every `act` the board makes records the
  * version its ack names, or its reject code, so a test can wait for its own click to land.
  */
-async function watchActs(page) {
+export async function watchActs(page) {
   await page.evaluate(() => {
     const conn = window.pandemonium.connection();
     if (conn.__watched) return;
@@ -84,7 +84,7 @@ async function watchActs(page) {
 }
 
 /** Waits until the act the last click made is acknowledged and its state has arrived. */
-async function landed(page, what) {
+export async function landed(page, what) {
   const result = await waitFor(
     () =>
       page.evaluate(() => {

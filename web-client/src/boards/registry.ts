@@ -10,7 +10,7 @@
 import type { BoardLoader, BoardModule } from "./contract";
 
 const BOARDS: Record<string, BoardLoader> = {
-  demos: () => import("./demos").then((m) => m.board),
+  demos: () => import("./demos").then((m) => m.board), demos_rigged: () => import("./demos").then((m) => m.board),
   soulitaire: () => import("./soulitaire").then((m) => m.board), soulitaire_rigged: () => import("./soulitaire").then((m) => m.board),
 };
 

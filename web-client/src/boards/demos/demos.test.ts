@@ -118,6 +118,19 @@ describe("DēmoS in words", () => {
     expect(pendingDecision(view({ mode: "complete", phase: { step: "veto_poll", seat: 1, side: 1, proposer: null } }), seats)).toBe(
       "Bo decides whether to veto the Unanimous Discard",
     );
+    const fiveSeats = [0, 1, 0, 1, 2].map((team) => player({ team }));
+    expect(
+      pendingDecision(
+        view({ mode: "team_2v2_plus_1", players: fiveSeats, phase: { step: "veto_poll", seat: 4, side: 2, proposer: null } }),
+        seats,
+      ),
+    ).toBe("The Independent decides whether to veto the Unanimous Discard");
+    expect(
+      pendingDecision(
+        view({ mode: "team_2v2_plus_1", players: fiveSeats, phase: { step: "veto_poll", seat: 0, side: 0, proposer: null } }),
+        seats,
+      ),
+    ).toBe("Team 1 decide whether to veto the Unanimous Discard");
     expect(pendingDecision(view({ phase: { step: "over" } }), seats)).toBeNull();
     expect(sideName("team_2v2_plus_1", 2, seats)).toBe("The Independent");
     expect(sideName("team_2v2", 0, seats)).toBe("Team 1");

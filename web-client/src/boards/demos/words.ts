@@ -132,7 +132,9 @@ export function pendingDecision(view: DemosView, seats: SeatLabel[]): string | n
     case "veto_poll": {
       const side = sideName(view.mode, phase.side, seats);
       if (phase.proposer !== null) return `${side}: ${seatName(phase.proposer, seats)} proposes a veto; teammates confirm or decline`;
-      return `${side} ${isTeamMode(view.mode) ? "decide" : "decides"} whether to veto the Unanimous Discard`;
+      // A team of several decides together; a single player (or the Independent) decides alone.
+      const members = view.players.filter((p) => p.team !== null && p.team === phase.side).length;
+      return `${side} ${isTeamMode(view.mode) && members > 1 ? "decide" : "decides"} whether to veto the Unanimous Discard`;
     }
     case "allocation": {
       const names = phase.sides.map((s) => sideName(view.mode, s, seats));
