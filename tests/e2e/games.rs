@@ -174,7 +174,7 @@ async fn team_chat_is_open_to_the_team_only_and_only_during_a_consultation_windo
 on_both_stores!(team_chat_is_open_to_the_team_only_and_only_during_a_consultation_window);
 
 async fn a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_exactly(db: &TestDb) {
-    use pandemonium_game::{Game, SeededChance, Viewer};
+    use pandemonium_game::{Game, Viewer};
     use pandemonium_soulitaire::{Soulitaire, View, hint};
     let app = TestApp::spawn(db).await;
     let mut player = app.guest("Solo").await;
@@ -213,14 +213,7 @@ async fn a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_exactly
     assert!(record.finished);
     assert_eq!(record.outcome, Some(outcome.clone()));
     assert_eq!(record.log.len() as u64, final_state.version);
-    let seed = crate::play::hex_decode(record.seed.as_deref().unwrap());
-    let mut chance = SeededChance::from_seed(seed);
-    let config = serde_json::from_value(record.config.clone()).unwrap();
-    let mut game = Soulitaire::new(&config, 1, &mut chance).unwrap();
-    for logged in &record.log {
-        let action = serde_json::from_value(logged.action.clone()).unwrap();
-        game.apply(logged.seat, &action, &mut chance).unwrap();
-    }
+    let game: Soulitaire = crate::play::replay_record(&record, 1);
     assert_eq!(game.outcome(), Some(outcome));
     assert_eq!(
         serde_json::to_value(game.view(Viewer::Seat(0))).unwrap(),

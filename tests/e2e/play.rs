@@ -135,14 +135,7 @@ async fn a_multiplayer_match_is_played_to_the_end_and_replays_exactly(db: &TestD
     assert_eq!(record.log.len() as u64, final_state.version);
 
     // Replaying (config, seed, log) with the engine reaches the same final position.
-    let seed: [u8; 32] = hex_decode(record.seed.as_deref().expect("the seed is published"));
-    let mut chance = SeededChance::from_seed(seed);
-    let config = serde_json::from_value(record.config.clone()).unwrap();
-    let mut game = TwentyOne::new(&config, 2, &mut chance).unwrap();
-    for logged in &record.log {
-        let action = serde_json::from_value(logged.action.clone()).unwrap();
-        game.apply(logged.seat, &action, &mut chance).unwrap();
-    }
+    let game: TwentyOne = replay_record(&record, 2);
     assert_eq!(game.outcome(), Some(outcome.clone()));
     assert_eq!(
         serde_json::to_value(game.view(Viewer::Seat(0))).unwrap(),
@@ -284,6 +277,20 @@ async fn bots_fill_seats_and_take_over_a_player_gone_past_the_grace_period(db: &
     app.stop().await;
 }
 on_both_stores!(bots_fill_seats_and_take_over_a_player_gone_past_the_grace_period);
+
+/// Replays a finished match's `(config, seed, log)` with the engine itself, outside the server.
+pub fn replay_record<G: Game>(record: &MatchRecord, seats: u8) -> G {
+    let seed = hex_decode(record.seed.as_deref().expect("the seed is published"));
+    let mut chance = SeededChance::from_seed(seed);
+    let config = serde_json::from_value(record.config.clone()).expect("the stored config");
+    let mut game = G::new(&config, seats, &mut chance).expect("the stored config is valid");
+    for logged in &record.log {
+        let action = serde_json::from_value(logged.action.clone()).expect("a stored action");
+        game.apply(logged.seat, &action, &mut chance)
+            .unwrap_or_else(|e| panic!("a stored action replays: {e}"));
+    }
+    game
+}
 
 pub fn hex_decode(text: &str) -> [u8; 32] {
     let bytes: Vec<u8> = (0..text.len())
