@@ -20,6 +20,10 @@ pub struct GameInfo {
     pub options: Vec<OptionSpec>,
     /// Whether the game has teams (and so a team chat channel and team views).
     pub teams: bool,
+    /// A real-time game: every seat may act at any moment and the room applies actions in
+    /// arrival order. No per-turn clock applies; the game's own stall rules (its
+    /// `rule_deadline`) end a stuck position.
+    pub real_time: bool,
 }
 
 /// One lobby option. The key is the field name in the game's `Config`.

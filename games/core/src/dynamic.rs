@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use crate::{Bot, Chance, Game, GameInfo, Outcome, RuleError, Seat, SeatSet, Viewer};
+use crate::{Bot, Chance, Game, GameInfo, Outcome, RuleClock, RuleError, Seat, SeatSet, Viewer};
 
 /// Why a configuration cannot start a match.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -73,7 +73,7 @@ pub trait DynGame: Debug + Send + Sync {
     fn view_json(&self, viewer: Viewer) -> String;
     fn outcome(&self) -> Option<Outcome>;
     fn default_action(&self, seat: Seat) -> Option<Value>;
-    fn rule_deadline(&self) -> Option<u32>;
+    fn rule_deadline(&self) -> Option<RuleClock>;
     fn teams(&self) -> Option<Vec<u8>>;
     fn team_chat_open(&self, team: u8) -> bool;
     /// What this game's bot would do in `seat`, seeing only that seat's view.
@@ -145,7 +145,7 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         self.game.default_action(seat).as_ref().map(to_json)
     }
 
-    fn rule_deadline(&self) -> Option<u32> {
+    fn rule_deadline(&self) -> Option<RuleClock> {
         self.game.rule_deadline()
     }
 

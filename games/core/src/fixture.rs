@@ -109,6 +109,7 @@ impl Game for TwentyOne {
             description: "Draw towards 21 without going over.".into(),
             options: Vec::new(),
             teams: false,
+            real_time: false,
         }
     }
 

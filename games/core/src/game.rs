@@ -6,6 +6,16 @@ use std::fmt::Debug;
 
 use crate::{Chance, GameInfo, Outcome, Seat, SeatSet, Viewer};
 
+/// A time limit set by the rules for one window of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleClock {
+    /// Identifies the window: the same number for as long as one window lasts, a different
+    /// one for the next (a step counter does). The room keeps one deadline per window.
+    pub window: u64,
+    /// How long the window lasts from when it opens.
+    pub seconds: u32,
+}
+
 /// A rule error: why an action was refused. Small enums, one per game; the code is stable
 /// (clients and tests match on it) and `Display` is the sentence a player reads.
 pub trait RuleError: std::error::Error + Send + Sync + 'static {
@@ -70,10 +80,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// default), or `None` if the seat has nothing to decide. Must be a legal action.
     fn default_action(&self, seat: Seat) -> Option<Self::Action>;
 
-    /// Seconds the rules themselves allow for the current decision (DēmoS's 15 s team
-    /// consultations). When they run out the room applies [`Game::default_action`] for every
-    /// seat still to act. `None` when the rules set no limit.
-    fn rule_deadline(&self) -> Option<u32> {
+    /// The time the rules themselves allow for the current window (DēmoS's 15 s team
+    /// consultations, Demon's idle time with no progress). When it runs out the room applies
+    /// [`Game::default_action`] for every seat still to act. `None` when the rules set no limit.
+    ///
+    /// The room starts the clock when a window with a new [`RuleClock::window`] opens and
+    /// leaves it alone while the same window stays open, whoever acts in it.
+    fn rule_deadline(&self) -> Option<RuleClock> {
         None
     }
 

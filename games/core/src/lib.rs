@@ -23,7 +23,7 @@ mod seats;
 pub use bot::{Bot, RandomBot};
 pub use chance::{Chance, ScriptedChance, SeededChance, shuffle};
 pub use dynamic::{ConfigError, Created, DynGame, Engine, GameEntry, Rejection};
-pub use game::{Game, RuleError};
+pub use game::{Game, RuleClock, RuleError};
 pub use pandemonium_protocol::game::ChoiceValue;
 pub use pandemonium_protocol::{GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer};
 pub use seats::SeatSet;

@@ -1,7 +1,9 @@
 //! The `Game` contract: dispatching actions to the step under way, who is to act, legal
 //! actions, defaults and the consultation windows' deadlines.
 
-use pandemonium_game::{Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer};
+use pandemonium_game::{
+    Chance, ConfigError, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
+};
 
 use crate::actions::{AllocationTargets, Declaration, DemosAction, DemosError, Take};
 use crate::cards::{Card, Suit};
@@ -40,6 +42,24 @@ impl Demos {
             Step::Allocation { pending } => pending.iter().any(|p| p.side == side),
             _ => false,
         }
+    }
+
+    /// Names the current window of play: the round, the kind of step and whose position it
+    /// is. A veto poll and its confirmation are one window (one collective decision), so a
+    /// proposal does not give the team a fresh 15 seconds.
+    fn window(&self) -> u64 {
+        let (kind, position) = match &self.step {
+            Step::Declaration { .. } => (1, 0),
+            Step::Consultation { .. } => (2, 0),
+            Step::Discard { turn, position, .. } => (3 + *turn as u64, *position),
+            Step::VetoPoll { position, .. } | Step::VetoConfirmation { position, .. } => {
+                (6, *position)
+            }
+            Step::Allocation { .. } => (7, 0),
+            Step::Scandal { position } => (8, *position),
+            Step::Over => (9, 0),
+        };
+        (self.round as u64) << 16 | kind << 8 | position as u64
     }
 
     pub(crate) fn team_chat(&self, side: u8) -> bool {
@@ -151,6 +171,7 @@ impl Game for Demos {
                 .into(),
             options: option_specs(),
             teams: true,
+            real_time: false,
         }
     }
 
@@ -226,9 +247,12 @@ impl Game for Demos {
         self.legal_actions(seat).first().copied()
     }
 
-    fn rule_deadline(&self) -> Option<u32> {
+    fn rule_deadline(&self) -> Option<RuleClock> {
         let consulting = (0..self.seats).any(|s| self.team_chat(self.side(s)));
-        consulting.then_some(CONSULTATION_SECONDS)
+        consulting.then(|| RuleClock {
+            window: self.window(),
+            seconds: CONSULTATION_SECONDS,
+        })
     }
 
     fn teams(&self) -> Option<Vec<u8>> {

@@ -25,6 +25,7 @@ impl Game for Soulitaire {
                 .into(),
             options: Config::specs(),
             teams: false,
+            real_time: false,
         }
     }
 

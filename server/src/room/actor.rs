@@ -842,10 +842,13 @@ impl Room {
             self.bot_due = None;
         }
         if self.decision_deadline.is_none() {
-            let limit = [self.settings.turn_seconds, current.game.rule_deadline()]
-                .into_iter()
-                .flatten()
-                .min();
+            let limit = [
+                self.settings.turn_seconds,
+                current.game.rule_deadline().map(|clock| clock.seconds),
+            ]
+            .into_iter()
+            .flatten()
+            .min();
             self.decision_deadline =
                 limit.map(|seconds| Instant::now() + Duration::from_secs(seconds as u64));
         }

@@ -24,7 +24,7 @@ fn a_team_round_opens_with_a_consultation_before_the_deal() {
         Some(vec![]),
         "the cards are not dealt yet"
     );
-    assert_eq!(game.rule_deadline(), Some(15));
+    assert_eq!(game.rule_deadline().map(|clock| clock.seconds), Some(15));
     assert!(game.team_chat_open(0) && game.team_chat_open(1));
     assert!(
         !game.team_chat_open(2),
@@ -63,7 +63,7 @@ fn the_team_of_the_best_scorer_wins_the_round_and_its_members_see_the_figure_dra
         }
     );
     assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![1, 3]);
-    assert_eq!(game.rule_deadline(), Some(15));
+    assert_eq!(game.rule_deadline().map(|clock| clock.seconds), Some(15));
     assert!(game.team_chat_open(1) && !game.team_chat_open(0));
     let drawn = figures("LH");
     assert_eq!(game.view(Viewer::Seat(3)).drawn, drawn);

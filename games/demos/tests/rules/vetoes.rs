@@ -132,7 +132,7 @@ fn a_team_is_polled_once_with_a_fifteen_second_window_for_its_members() {
     let (game, _) = at_the_poll(Mode::Team2v2, None);
     // Dealer 3: seat 0 (team 0) comes up first; any member may propose.
     assert_eq!(to_act(&game), vec![0, 2]);
-    assert_eq!(game.rule_deadline(), Some(15));
+    assert_eq!(game.rule_deadline().map(|clock| clock.seconds), Some(15));
     assert!(game.team_chat_open(0));
     assert!(!game.team_chat_open(1));
     assert!(game.view(Viewer::Seat(2)).team_chat_open);
@@ -167,7 +167,7 @@ fn a_veto_proposal_waits_for_every_teammate_and_defaults_to_a_decline() {
             proposer: Some(2)
         }
     );
-    assert_eq!(game.rule_deadline(), Some(15));
+    assert_eq!(game.rule_deadline().map(|clock| clock.seconds), Some(15));
     assert_eq!(game.default_action(0), Some(DemosAction::DeclineVeto));
     assert_eq!(
         game.legal_actions(0),
