@@ -106,6 +106,11 @@ pub struct LoggedAction {
     pub action: serde_json::Value,
     /// Who chose it: the seat's player, a bot, or the clock's default.
     pub by: ActionSource,
+    /// The client's sequence number of a player's action: the server's own memory of which
+    /// acts it has applied (exactly once), never published.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub seq: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -40,6 +40,10 @@ pub enum ClientMsg {
     SetBot {
         seat: Seat,
         bot: bool,
+        /// How quickly the bot acts; unchanged when omitted.
+        #[serde(default)]
+        #[ts(optional)]
+        pace: Option<BotPace>,
     },
     Ready {
         ready: bool,
@@ -60,6 +64,17 @@ pub enum ClientMsg {
     /// Ask the game's bot what it would do in your seat now ("is there a move?"). It sees only
     /// your view, as a bot in your seat would.
     Hint,
+}
+
+/// How quickly a bot acts, from the server's base bot delay: a person can race slow bots in a
+/// real-time game, and watch fast ones.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum BotPace {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -139,6 +154,11 @@ pub struct RoomSnapshot {
     pub public: bool,
     /// Your seat in this room, if you hold one.
     pub you: Option<Seat>,
+    /// The highest act `seq` the room has answered for your seat: a client resuming in the
+    /// seat numbers its new acts above it (a resent act at or below it gets its original
+    /// answer and is not applied again).
+    #[ts(type = "number | null")]
+    pub last_seq: Option<u64>,
     /// The match's id once it has started (for history and replay links).
     pub match_id: Option<String>,
     /// SHA-256 of the match's seed, published at the start (the seed itself at the end).
@@ -156,6 +176,8 @@ pub struct SeatInfo {
     pub ready: bool,
     /// Team number in team games.
     pub team: Option<u8>,
+    /// A bot seat's pace.
+    pub pace: Option<BotPace>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -16,7 +16,7 @@ use crate::identity::Player;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::room::{Resumed, SeatState, replay};
-use crate::store::{Store, StoreError, StoredMatch};
+use crate::store::{Store, StoreError, StoredMatch, WriterOptions};
 
 /// What every request handler and connection shares.
 #[derive(Debug, Clone)]
@@ -64,7 +64,13 @@ impl Application {
                 address: config.bind,
                 source,
             })?;
-        let store = Store::connect(&config.database_url).await?;
+        let store = Store::connect_with(
+            &config.database_url,
+            WriterOptions {
+                abort_after_finish: config.test_abort_after_finish,
+            },
+        )
+        .await?;
         let metrics = Arc::new(Metrics::default());
         let lobby = Lobby::new(
             games,
@@ -127,7 +133,7 @@ impl Application {
 /// reconnect to it. A match that cannot be rebuilt is logged and left in the store.
 async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
     for stored in state.store.running_matches().await? {
-        match resume(state, &stored) {
+        match resume(state, &stored).await {
             Ok(()) => tracing::info!(room = %stored.room_code, id = %stored.id, "match resumed"),
             Err(error) => {
                 tracing::error!(id = %stored.id, %error, "could not resume a match")
@@ -137,13 +143,23 @@ async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn resume(state: &AppState, stored: &StoredMatch) -> Result<(), String> {
+async fn resume(state: &AppState, stored: &StoredMatch) -> Result<(), String> {
     let entry = state.lobby.game(&stored.game).map_err(|e| e.to_string())?;
     let seed = stored.seed_bytes().map_err(|e| e.to_string())?;
     let seats = stored.seats.len() as u8;
     let (game, chance) = replay::replay(entry, &stored.config, seats, seed, &stored.log, |_, _| {})
         .map_err(|e| e.to_string())?;
-    let now = std::time::Instant::now();
+    // A match whose last action is in the log has ended, whatever its status says: it is
+    // finished (with its result), never left running to be abandoned.
+    if let Some(outcome) = game.outcome() {
+        state
+            .store
+            .finish(&stored.id, &outcome)
+            .await
+            .map_err(|e| e.to_string())?;
+        tracing::info!(id = %stored.id, "a match that had ended was marked finished");
+    }
+    let now = tokio::time::Instant::now();
     let seat_states = stored
         .seats
         .iter()

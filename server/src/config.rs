@@ -44,6 +44,11 @@ pub struct Config {
 
     #[command(flatten)]
     pub limits: Limits,
+
+    /// Test hook: end the process (as `kill -9` would) right after a match's finishing write
+    /// commits, so a test can show the result was written together with the last action.
+    #[arg(long, hide = true)]
+    pub test_abort_after_finish: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -223,7 +223,11 @@ impl Connection {
                 "hello_first",
                 "Say hello (with your token) before anything else.",
             ))],
-            ClientMsg::Join { room, role, .. } => self.join(room, role).await,
+            ClientMsg::Join {
+                room,
+                role,
+                version,
+            } => self.join(room, role, version).await,
             msg => self.forward_to_room(msg).await,
         }
     }
@@ -263,7 +267,7 @@ impl Connection {
         }
     }
 
-    async fn join(&mut self, code: RoomCode, role: JoinRole) -> Vec<Reply> {
+    async fn join(&mut self, code: RoomCode, role: JoinRole, version: Option<u64>) -> Vec<Reply> {
         let Some(code) = RoomCode::parse(code.as_str()) else {
             return vec![Reply::Send(error(
                 "room_not_found",
@@ -283,6 +287,7 @@ impl Connection {
             conn: self.id,
             player,
             role,
+            version,
             outbox: tx,
         };
         if handle.tx.send(cmd).await.is_err() {

@@ -9,5 +9,6 @@ mod deployment;
 mod games;
 mod play;
 mod restart;
+mod rooms;
 mod slow;
 mod store;

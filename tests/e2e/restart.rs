@@ -12,12 +12,17 @@ use crate::on_both_stores;
 use crate::play::{open_room, sit, start};
 use crate::support::{Client, Http, TestDb};
 
-struct Process {
-    child: Child,
-    port: u16,
+pub struct Process {
+    pub child: Child,
+    pub port: u16,
 }
 
-async fn launch(db: &TestDb) -> Process {
+pub async fn launch(db: &TestDb) -> Process {
+    launch_with(db, &[]).await
+}
+
+/// The test server on `db`, with `extra` command-line flags.
+pub async fn launch_with(db: &TestDb, extra: &[&str]) -> Process {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pandemonium-test-server"))
         .args(["--bind", "127.0.0.1:0", "--database-url", &db.url])
         .args([
@@ -30,6 +35,7 @@ async fn launch(db: &TestDb) -> Process {
             "--rate-per-second",
             "1000",
         ])
+        .args(extra)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)

@@ -58,6 +58,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             conn: 1,
             player: player("slow"),
             role: JoinRole::Player,
+            version: None,
             outbox: slow_tx,
         })
         .await
@@ -70,6 +71,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             conn: 2,
             player: player("quick"),
             role: JoinRole::Player,
+            version: None,
             outbox: tx,
         })
         .await

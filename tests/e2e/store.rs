@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use pandemonium_protocol::{ActionSource, Outcome};
-use pandemonium_server::store::{MatchStatus, NewMatch, RoomSettings, Store, StoredSeat};
+use pandemonium_server::store::{Append, MatchStatus, NewMatch, RoomSettings, Store, StoredSeat};
 
 use crate::on_both_stores;
 use crate::support::TestDb;
@@ -72,14 +72,15 @@ async fn the_store_keeps_guests_matches_and_ordered_logs(db: &TestDb) {
     let appends = (0..50u64).map(|i| {
         let store = store.clone();
         async move {
+            let action = json!({"n": i});
             store
-                .append(
+                .append(append(
                     "m1",
                     i,
                     (i % 2) as u8,
-                    &json!({"n": i}),
+                    &action,
                     ActionSource::Player,
-                )
+                ))
                 .await
         }
     });
@@ -99,15 +100,25 @@ async fn the_store_keeps_guests_matches_and_ordered_logs(db: &TestDb) {
     assert!(m.seats[1].bot);
     assert_eq!(m.room.turn_seconds, Some(30));
 
-    // A duplicate index is refused, and nothing else is lost.
+    // A duplicate index is refused, and nothing else is lost. After the failure the match's
+    // later appends are refused (no gap in the log) until its room reopens the log.
+    let (bad, next) = (json!({}), json!({"n": 50}));
     assert!(
         store
-            .append("m1", 3, 0, &json!({}), ActionSource::Bot)
+            .append(append("m1", 3, 0, &bad, ActionSource::Bot))
             .await
             .is_err()
     );
+    assert!(
+        store
+            .append(append("m1", 50, 1, &next, ActionSource::Timeout))
+            .await
+            .is_err(),
+        "appends behind a failed one are refused until the room rolls back"
+    );
+    store.reopen_log("m1").await.unwrap();
     store
-        .append("m1", 50, 1, &json!({"n": 50}), ActionSource::Timeout)
+        .append(append("m1", 50, 1, &next, ActionSource::Timeout))
         .await
         .unwrap();
     store.finish("m1", &outcome()).await.unwrap();
@@ -146,3 +157,99 @@ async fn the_store_keeps_guests_matches_and_ordered_logs(db: &TestDb) {
     store.close().await;
 }
 on_both_stores!(the_store_keeps_guests_matches_and_ordered_logs);
+
+fn append<'a>(
+    match_id: &'a str,
+    index: u64,
+    seat: u8,
+    action: &'a serde_json::Value,
+    source: ActionSource,
+) -> Append<'a> {
+    Append {
+        match_id,
+        index,
+        seat,
+        action,
+        source,
+        seq: None,
+        finish: None,
+    }
+}
+
+/// A batch holds many rooms' appends. One room's bad write (here a duplicate index) fails
+/// that room's appends only; every other room's appends in the same batches commit.
+async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    for id in ["bad", "good"] {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
+    let first = json!({"n": 0});
+    store
+        .append(append("bad", 0, 0, &first, ActionSource::Player))
+        .await
+        .unwrap();
+    // Queued back to back without waiting, so they share batches.
+    let mut bad = Vec::new();
+    let mut good = Vec::new();
+    let actions: Vec<_> = (0..40u64).map(|i| json!({"n": i})).collect();
+    for (i, action) in actions.iter().enumerate() {
+        let i = i as u64;
+        bad.push(
+            store
+                .queue_append(append("bad", 0, 0, action, ActionSource::Player))
+                .await
+                .unwrap(),
+        );
+        good.push(
+            store
+                .queue_append(append("good", i, 1, action, ActionSource::Bot))
+                .await
+                .unwrap(),
+        );
+    }
+    for committing in bad {
+        assert!(committing.wait().await.is_err(), "a duplicate index fails");
+    }
+    for committing in good {
+        committing
+            .wait()
+            .await
+            .expect("the other match's appends commit");
+    }
+    let good = store.get_match("good").await.unwrap().unwrap();
+    assert_eq!(good.log.len(), 40);
+    assert_eq!(store.get_match("bad").await.unwrap().unwrap().log.len(), 1);
+    store.close().await;
+}
+on_both_stores!(one_matchs_bad_write_does_not_fail_the_others_in_its_batch);
+
+/// The action that ends a match and the match's result are one write: there is no moment at
+/// which the store holds the last action of a match still marked running.
+async fn the_last_action_and_the_result_are_written_together(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    store
+        .start_match(&new_match("m", "demos", 1))
+        .await
+        .unwrap();
+    let action = json!({"n": 0});
+    let result = outcome();
+    store
+        .append(Append {
+            finish: Some(&result),
+            seq: Some(7),
+            ..append("m", 0, 0, &action, ActionSource::Player)
+        })
+        .await
+        .unwrap();
+    let m = store.get_match("m").await.unwrap().unwrap();
+    assert_eq!(m.status, MatchStatus::Finished);
+    assert_eq!(m.outcome, Some(result));
+    assert_eq!(m.log.len(), 1);
+    assert_eq!(
+        m.log[0].seq,
+        Some(7),
+        "a player's seq is kept with the action"
+    );
+    store.close().await;
+}
+on_both_stores!(the_last_action_and_the_result_are_written_together);

@@ -1,11 +1,13 @@
 //! The games the end-to-end tests run the server with: every registered game, the
-//! Twenty-One fixture (platform edge cases without depending on a real game's rules), and
+//! Twenty-One and Race fixtures (platform edge cases, turn-based and real-time, without
+//! depending on a real game's rules), and
 //! rigged variants of real games whose deals are fixed, so a test can count on a Square or a
 //! Media (or a Soulitaire Mimic and Sacrifice) without depending on what a seed happens to
 //! shuffle.
 
 use pandemonium_demos::{Demos, DemosBot, DemosConfig};
 use pandemonium_game::fixture::TwentyOne;
+use pandemonium_game::fixture::race::Race;
 use pandemonium_game::{Chance, ConfigError, Engine, Game, GameEntry, GameInfo, RandomBot};
 use pandemonium_soulitaire::{Config as SoulitaireConfig, SolverBot, Soulitaire};
 use std::sync::OnceLock;
@@ -17,6 +19,7 @@ pub fn games() -> &'static [GameEntry] {
     GAMES.get_or_init(|| {
         let mut games = pandemonium_games::all().to_vec();
         games.push(GameEntry::of::<TwentyOne, RandomBot>());
+        games.push(GameEntry::of::<Race, RandomBot>());
         games.push(GameEntry {
             info: rigged_demos_info,
             create: rigged_demos_create,

@@ -9,6 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod race;
+
 use crate::{
     Chance, ConfigError, Game, GameInfo, Outcome, RuleError, Seat, SeatSet, Viewer, shuffle,
 };

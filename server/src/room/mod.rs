@@ -2,9 +2,14 @@
 //! subscribers; it is the only writer of its state, so no lock guards game state. Everything
 //! else talks to it through [`RoomHandle`]'s bounded mailbox.
 
+mod actions;
 mod actor;
+mod membership;
+mod messages;
 pub mod replay;
 mod seats;
+mod telling;
+mod timers;
 mod wire;
 
 use std::sync::{Arc, Mutex};
@@ -41,6 +46,8 @@ pub enum RoomCmd {
         conn: ConnId,
         player: Player,
         role: JoinRole,
+        /// The last state version the connection saw, if it is resuming.
+        version: Option<u64>,
         outbox: Outbox,
     },
     /// The connection left the room or closed.

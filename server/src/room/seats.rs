@@ -1,9 +1,9 @@
 //! Who sits where, and whether they are here.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use crate::identity::Player;
-use pandemonium_protocol::Presence;
+use pandemonium_protocol::{BotPace, Presence};
 
 #[derive(Debug, Clone, Default)]
 pub struct SeatState {
@@ -11,6 +11,8 @@ pub struct SeatState {
     pub player: Option<Player>,
     /// A bot seat from the start.
     pub bot: bool,
+    /// How quickly this seat's bot acts.
+    pub pace: BotPace,
     pub ready: bool,
     /// Open connections of the seat's player in this room.
     pub online: u32,

@@ -15,7 +15,8 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 pub use records::{MatchStatus, NewMatch, RoomSettings, StoredMatch, StoredSeat};
-use writer::Write;
+pub use writer::WriterOptions;
+use writer::{ActionRow, Write};
 
 use pandemonium_protocol::{ActionSource, LoggedAction, MatchSummary, Outcome, Seat};
 
@@ -68,6 +69,11 @@ impl Store {
     /// Connects (creating a SQLite file and its folder if needed), runs the migrations and
     /// starts the group-commit writer.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_with(url, WriterOptions::default()).await
+    }
+
+    /// [`Store::connect`] with the writer's options.
+    pub async fn connect_with(url: &str, options: WriterOptions) -> Result<Store, StoreError> {
         install_default_drivers();
         let backend = Backend::of(url).ok_or_else(|| {
             StoreError::Corrupt(format!(
@@ -109,7 +115,7 @@ impl Store {
             .connect(&url)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writes = writer::spawn(pool.clone());
+        let writes = writer::spawn(pool.clone(), options);
         Ok(Store {
             pool,
             writes,
@@ -189,24 +195,46 @@ impl Store {
     }
 
     /// Appends one accepted action; resolves once it is committed (group commit).
-    pub async fn append(
-        &self,
-        match_id: &str,
-        index: u64,
-        seat: Seat,
-        action: &serde_json::Value,
-        source: ActionSource,
-    ) -> Result<(), StoreError> {
-        self.through_writer(|done| Write::Append {
-            match_id: match_id.to_string(),
-            index: index as i64,
-            seat: seat as i64,
-            action: action.to_string(),
-            source: records::source_name(source),
-            at: now_ms(),
+    pub async fn append(&self, action: Append<'_>) -> Result<(), StoreError> {
+        self.queue_append(action).await?.wait().await
+    }
+
+    /// Queues one accepted action for the group-commit writer and returns at once with a
+    /// handle that resolves when the append is durable. A room keeps playing meanwhile and
+    /// tells people of the action only once it is. Appends of one match commit in the order
+    /// they were queued.
+    pub async fn queue_append(&self, action: Append<'_>) -> Result<Committing, StoreError> {
+        let (done, committed) = oneshot::channel();
+        let write = Write::Append {
+            row: ActionRow {
+                match_id: action.match_id.to_string(),
+                index: action.index as i64,
+                seat: action.seat as i64,
+                action: action.action.to_string(),
+                source: records::source_name(action.source),
+                seq: action.seq.map(|s| s as i64),
+                at: now_ms(),
+            },
+            finish: action.finish.map(to_json),
             done,
-        })
-        .await
+        };
+        self.writes
+            .send(write)
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        Ok(Committing(committed))
+    }
+
+    /// After an append of `match_id` failed, the store refuses that match's appends already
+    /// queued behind it (so the log never has a gap) until its room, rolled back to the last
+    /// durable action, calls this. Appends queued after this call are taken again.
+    pub async fn reopen_log(&self, match_id: &str) -> Result<(), StoreError> {
+        self.writes
+            .send(Write::Reopen {
+                match_id: match_id.to_string(),
+            })
+            .await
+            .map_err(|_| StoreError::Closed)
     }
 
     /// Queues a write for the group-commit writer and waits for its commit.
@@ -307,7 +335,7 @@ impl Store {
 
     async fn log(&self, match_id: &str) -> Result<Vec<LoggedAction>, StoreError> {
         let rows = sqlx::query(
-            "SELECT idx, seat, action, source FROM actions WHERE match_id = $1 ORDER BY idx",
+            "SELECT idx, seat, action, source, seq FROM actions WHERE match_id = $1 ORDER BY idx",
         )
         .bind(match_id)
         .fetch_all(&self.pool)
@@ -316,6 +344,44 @@ impl Store {
             .enumerate()
             .map(|(expected, row)| records::action_from_row(row, expected as i64))
             .collect()
+    }
+}
+
+/// One accepted action for the log.
+#[derive(Debug, Clone, Copy)]
+pub struct Append<'a> {
+    pub match_id: &'a str,
+    pub index: u64,
+    pub seat: Seat,
+    pub action: &'a serde_json::Value,
+    pub source: ActionSource,
+    /// The client's sequence number, for an action a player sent.
+    pub seq: Option<u64>,
+    /// The match ends with this action: the result is written in the same transaction.
+    pub finish: Option<&'a Outcome>,
+}
+
+/// An append on its way to the database.
+#[derive(Debug)]
+pub struct Committing(oneshot::Receiver<Result<(), StoreError>>);
+
+impl Committing {
+    /// Resolves once the append is durable, or with why it is not.
+    pub async fn wait(self) -> Result<(), StoreError> {
+        self.await
+    }
+}
+
+impl std::future::Future for Committing {
+    type Output = Result<(), StoreError>;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        std::pin::Pin::new(&mut self.0)
+            .poll(cx)
+            .map(|answer| answer.map_err(|_| StoreError::Closed)?)
     }
 }
 

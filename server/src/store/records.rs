@@ -146,6 +146,7 @@ pub(super) fn action_from_row(row: &AnyRow, expected: i64) -> Result<LoggedActio
             "timeout" => ActionSource::Timeout,
             other => return Err(StoreError::Corrupt(format!("action source `{other}`"))),
         },
+        seq: row.try_get::<Option<i64>, _>(4)?.map(|seq| seq as u64),
     })
 }
 

@@ -115,7 +115,12 @@ impl Client {
                         .unwrap_or_else(|e| panic!("unreadable server message {text}: {e}"));
                     match &msg {
                         ServerMsg::State(state) => self.state = Some(state.clone()),
-                        ServerMsg::Room(room) => self.room = Some(room.clone()),
+                        ServerMsg::Room(room) => {
+                            // A client resuming a seat numbers its new acts above the ones
+                            // the room has answered (as the web client does).
+                            self.seq = self.seq.max(room.last_seq.unwrap_or(0));
+                            self.room = Some(room.clone());
+                        }
                         _ => {}
                     }
                     return Ok(msg);

@@ -50,7 +50,9 @@ function room(overrides: Partial<RoomSnapshot> = {}): RoomSnapshot {
     code: "K7QX2M",
     game: "soulitaire",
     options: {},
-    seats: [{ seat: 0, player: { id: "p1", name: "Ada" }, presence: "online", ready: false, team: null }],
+    seats: [
+      { seat: 0, player: { id: "p1", name: "Ada" }, presence: "online", ready: false, team: null, pace: null },
+    ],
     host: "p1",
     status: "playing",
     spectators: 0,
@@ -59,6 +61,7 @@ function room(overrides: Partial<RoomSnapshot> = {}): RoomSnapshot {
     match_id: "m1",
     seed_hash: "abc",
     team_chat_open: false,
+    last_seq: null,
     ...overrides,
   };
 }
@@ -377,16 +380,39 @@ describe("reconnect and resync", () => {
     expect(conn.state.room?.code).toBe("K7QX2M");
   });
 
-  it("fails acts that were on the wire when the connection dropped, and says why", async () => {
+  it("resends acts that were on the wire when the connection dropped, in order, with their seqs", async () => {
     const conn = connect();
     conn.join("K7QX2M");
     const socket = welcomeAndJoin(conn);
-    const promise = conn.act("in flight");
+    const first = conn.act("in flight");
+    const second = conn.act("also in flight");
     socket.drop();
-    const error = await promise.catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "connection_lost" });
-    expect(conn.state.notices.map((n) => n.code)).toContain("connection_lost");
+    expect(conn.state.pendingActs).toBe(2);
+    vi.runOnlyPendingTimers();
+    const again = sockets[1];
+    again.open();
+    again.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    again.receive({ type: "room", ...room({ last_seq: 1 }) });
+    const acts = again.sent.filter((m) => m.type === "act");
+    expect(acts).toEqual([
+      { type: "act", seq: 1, action: "in flight" },
+      { type: "act", seq: 2, action: "also in flight" },
+    ]);
+    // The server answers the resent seq 1 with its original ack: it was applied once.
+    again.receive({ type: "ack", seq: 1, version: 4 });
+    again.receive({ type: "reject", seq: 2, code: "not_your_turn", message: "Not now." });
+    await expect(first).resolves.toEqual({ seq: 1, version: 4 });
+    await expect(second).rejects.toMatchObject({ code: "not_your_turn" });
     expect(conn.state.pendingActs).toBe(0);
+  });
+
+  it("numbers new acts above the last seq the room answered for the seat", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive({ type: "room", ...room({ last_seq: 41 }) });
+    void conn.act("after a reload");
+    expect(socket.last()).toEqual({ type: "act", seq: 42, action: "after a reload" });
   });
 
   it("sends acts made while offline once the room is rejoined", async () => {

@@ -11,8 +11,11 @@
  *   (`status: "reconnecting"`, `retryAt`) so the UI can show a banner.
  * - `act()` returns a promise settled by exactly the `ack` or `reject` carrying its sequence
  *   number. Acts made while offline wait and are sent after the rejoin; acts already on the
- *   wire when the connection drops are failed with `connection_lost` (re-sending them could
- *   play a move twice). Nothing is dropped silently.
+ *   wire when the connection drops are sent again after the rejoin, in order, with the same
+ *   sequence numbers: the server applies each seq at most once and answers a resent one with
+ *   its original answer, so resending never plays a move twice. Nothing is dropped silently.
+ * - Sequence numbers keep increasing per seat across connections and page loads: the room
+ *   snapshot says the last seq the server answered for your seat, and new acts go above it.
  */
 import type { ChatChannel } from "../protocol/ChatChannel";
 import type { ChatLine } from "../protocol/ChatLine";
@@ -350,11 +353,9 @@ export class Connection implements Readable<ConnectionState> {
     this.socket = null;
     this.welcomed = false;
     this.joined = false;
-    this.failPending(
-      (p) => p.sent,
-      "connection_lost",
-      "The connection dropped before the server answered, so that move may not have been played. The board shows where things stand.",
-    );
+    // Unanswered acts go again after the rejoin: the server answers a seq it has seen with
+    // its original answer and never applies it twice.
+    for (const entry of this.pending.values()) entry.sent = false;
     this.scheduleRetry();
   }
 
@@ -428,9 +429,15 @@ export class Connection implements Readable<ConnectionState> {
     }
     const firstAnswer = !this.joined;
     this.joined = true;
+    if (snapshot.you !== null && snapshot.last_seq !== null) {
+      // Another tab or an earlier page load of ours acted in this seat: number above it.
+      this.nextSeq = Math.max(this.nextSeq, snapshot.last_seq + 1);
+    }
     this.patch({ room: snapshot, joinError: null });
     if (firstAnswer) {
-      for (const entry of this.pending.values()) if (!entry.sent) this.sendAct(entry);
+      const unsent = [...this.pending.values()].filter((e) => !e.sent);
+      unsent.sort((a, b) => a.seq - b.seq);
+      for (const entry of unsent) this.sendAct(entry);
     }
   }
 

@@ -9,6 +9,12 @@ export type RoomSnapshot = { code: RoomCode, game: string, options: Record<strin
  */
 you: number | null, 
 /**
+ * The highest act `seq` the room has answered for your seat: a client resuming in the
+ * seat numbers its new acts above it (a resent act at or below it gets its original
+ * answer and is not applied again).
+ */
+last_seq: number | null, 
+/**
  * The match's id once it has started (for history and replay links).
  */
 match_id: string | null, 

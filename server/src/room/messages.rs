@@ -1,0 +1,219 @@
+//! What people ask of the room: the dispatch of client messages, starting a match, chat and
+//! hints. Game actions go on to [`super::actions`].
+
+use pandemonium_game::{Chance, SeededChance};
+use pandemonium_protocol::{ChatChannel, ChatLine, ClientMsg, ServerMsg};
+
+use super::ConnId;
+use super::actor::{Match, Phase, Room, RoomRefusal, seed_hash};
+use super::seats::SeatState;
+use super::wire;
+use crate::identity::Player;
+use crate::store::{NewMatch, now_ms};
+
+/// Longest chat line, in characters.
+const MAX_CHAT: usize = 500;
+
+impl Room {
+    pub(super) async fn client(&mut self, conn: ConnId, msg: ClientMsg) {
+        let Some(sub) = self.subscribers.get(&conn) else {
+            return;
+        };
+        let player = sub.player.clone();
+        let spectator = sub.spectator;
+        let result = match msg {
+            ClientMsg::TakeSeat { .. } if spectator => Err(RoomRefusal::new(
+                "spectator",
+                "Spectators watch; join the room as a player to take a seat.",
+            )),
+            ClientMsg::TakeSeat { seat } => self.take_seat(&player, seat),
+            ClientMsg::LeaveSeat => self.leave_seat(&player),
+            ClientMsg::SetBot { seat, bot, pace } => self.set_bot(&player, seat, bot, pace),
+            ClientMsg::Ready { ready } => self.ready(&player, ready),
+            ClientMsg::Start => self.start(&player).await,
+            ClientMsg::Act { seq, action } => {
+                self.act(conn, seq, action).await;
+                Ok(())
+            }
+            ClientMsg::Chat { channel, text } => self.chat(conn, channel, text),
+            ClientMsg::Hint => self.hint(conn),
+            ClientMsg::Leave => {
+                self.leave_for_good(conn, &player);
+                Ok(())
+            }
+            ClientMsg::Hello { .. } | ClientMsg::Join { .. } => Err(RoomRefusal::new(
+                "bad_request",
+                "That message is not for a room.",
+            )),
+        };
+        if let Err(refusal) = result {
+            self.send(conn, wire::error(refusal.code, refusal.message));
+        }
+    }
+
+    async fn start(&mut self, player: &Player) -> Result<(), RoomRefusal> {
+        self.require_host(player)?;
+        self.require_waiting()?;
+        if !self.seats.iter().all(SeatState::is_filled) {
+            return Err(RoomRefusal::new(
+                "seats_empty",
+                "Every seat needs a player or a bot before the match can start.",
+            ));
+        }
+        let unready = self
+            .seats
+            .iter()
+            .any(|s| s.player.as_ref().is_some_and(|p| p.id != player.id) && !s.ready);
+        if unready {
+            return Err(RoomRefusal::new(
+                "players_not_ready",
+                "Everyone seated must be ready before the match can start.",
+            ));
+        }
+        let seed = SeededChance::fresh_seed();
+        let mut chance = SeededChance::from_seed(seed);
+        let seats = self.seats.len() as u8;
+        let (game, config) = (self.entry.create)(&self.options, seats, &mut chance)
+            .map_err(|e| RoomRefusal::new("bad_config", e.to_string()))?;
+        let id = uuid::Uuid::new_v4().to_string();
+        let record = NewMatch {
+            id: id.clone(),
+            room_code: self.code.0.clone(),
+            game: self.game_id.clone(),
+            config: config.clone(),
+            seats: self.stored_seats(),
+            room: self.settings.clone(),
+            seed: hex::encode(seed),
+            seed_hash: seed_hash(&seed),
+            started_at: now_ms(),
+        };
+        if let Err(error) = self.services.store.start_match(&record).await {
+            tracing::error!(%error, "could not record a match start");
+            return Err(RoomRefusal::new(
+                "storage_unavailable",
+                "The match could not be saved, so it did not start. Try again.",
+            ));
+        }
+        self.options = config;
+        self.phase = Phase::Playing(Match {
+            id,
+            seed,
+            game,
+            chance,
+            log: Vec::new(),
+        });
+        self.phase.settle();
+        self.answers.reset(self.seats.len());
+        self.pipeline.restart_at(0);
+        self.history.clear();
+        self.chat_windows = self.team_chat_windows();
+        tracing::info!("match started");
+        self.reclock(None);
+        self.broadcast_room();
+        self.broadcast_state();
+        Ok(())
+    }
+
+    fn chat(
+        &mut self,
+        conn: ConnId,
+        channel: ChatChannel,
+        text: String,
+    ) -> Result<(), RoomRefusal> {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > MAX_CHAT {
+            return Err(RoomRefusal::new(
+                "bad_chat",
+                "A chat line is 1 to 500 characters.",
+            ));
+        }
+        let sub = &self.subscribers[&conn];
+        let line = wire::frame(&ServerMsg::Chat(ChatLine {
+            channel,
+            from: sub.player.name.clone(),
+            text: text.to_string(),
+        }));
+        let recipients: Vec<ConnId> = match channel {
+            // Players talk in the open: everyone in the room reads it.
+            ChatChannel::Players => {
+                if sub.seat.is_none() {
+                    return Err(RoomRefusal::new(
+                        "not_seated",
+                        "Only players write in the players' chat; spectators have their own.",
+                    ));
+                }
+                self.subscribers.keys().copied().collect()
+            }
+            // Spectators among themselves, so they cannot coach the players.
+            ChatChannel::Spectators => {
+                if sub.seat.is_some() {
+                    return Err(RoomRefusal::new(
+                        "not_spectator",
+                        "Players cannot write in the spectators' chat.",
+                    ));
+                }
+                self.subscribers
+                    .iter()
+                    .filter(|(_, s)| s.seat.is_none())
+                    .map(|(c, _)| *c)
+                    .collect()
+            }
+            ChatChannel::Team => {
+                let team = self.team_of(sub.seat).ok_or_else(|| {
+                    RoomRefusal::new("no_team", "This game has no teams, or you have no seat.")
+                })?;
+                if !self
+                    .phase
+                    .current()
+                    .is_some_and(|m| m.game.team_chat_open(team))
+                {
+                    return Err(RoomRefusal::new(
+                        "team_chat_closed",
+                        "Team talk is only allowed during the rules' consultation windows.",
+                    ));
+                }
+                self.subscribers
+                    .iter()
+                    .filter(|(_, s)| self.team_of(s.seat) == Some(team))
+                    .map(|(c, _)| *c)
+                    .collect()
+            }
+        };
+        for conn in recipients {
+            self.send(conn, line.clone());
+        }
+        Ok(())
+    }
+
+    /// What the game's bot would do in the asker's seat, from that seat's view alone.
+    fn hint(&mut self, conn: ConnId) -> Result<(), RoomRefusal> {
+        let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
+        let (Some(current), Some(seat)) = (self.phase.current(), seat) else {
+            return Err(RoomRefusal::new(
+                "no_hint",
+                "Hints are for players in a match.",
+            ));
+        };
+        let action = current
+            .game
+            .bot_action(seat, &mut self.bot_chance as &mut dyn Chance);
+        let version = current.version();
+        self.send(conn, wire::frame(&ServerMsg::Hint { version, action }));
+        Ok(())
+    }
+
+    /// Which teams' chat windows are open now (empty without a match or teams).
+    pub(super) fn team_chat_windows(&self) -> Vec<bool> {
+        let Some(current) = self.phase.current() else {
+            return Vec::new();
+        };
+        let teams = current.game.teams().unwrap_or_default();
+        let count = teams.iter().max().map_or(0, |&t| t + 1);
+        (0..count).map(|t| current.game.team_chat_open(t)).collect()
+    }
+
+    pub(super) fn team_of(&self, seat: Option<pandemonium_protocol::Seat>) -> Option<u8> {
+        let teams = self.phase.current()?.game.teams()?;
+        teams.get(seat? as usize).copied()
+    }
+}

@@ -1,0 +1,297 @@
+//! Telling people: state frames (one per viewer class and version, serialised once and shared),
+//! the recent history a reconnecting client resyncs from, room snapshots, and the ordered
+//! delivery of frames to connections.
+
+use std::collections::{HashMap, VecDeque};
+use tokio::time::Instant;
+
+use pandemonium_game::Viewer;
+use pandemonium_protocol::{RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
+
+use super::actor::{Room, seed_hash};
+use super::wire;
+use super::{ConnId, Frame, Outgoing};
+use crate::store::StoredSeat;
+
+/// Versions of state frames kept for resync, and the bytes they may take: a client that
+/// missed more than this gets a snapshot instead.
+const HISTORY_VERSIONS: usize = 64;
+const HISTORY_BYTES: usize = 512 * 1024;
+
+/// Recent state frames, per version and viewer class.
+#[derive(Debug, Default)]
+pub(super) struct History {
+    versions: VecDeque<(u64, Vec<(Viewer, Frame)>)>,
+    bytes: usize,
+}
+
+impl History {
+    fn push(&mut self, version: u64, frames: Vec<(Viewer, Frame)>) {
+        self.bytes += frames.iter().map(|(_, f)| f.len()).sum::<usize>();
+        self.versions.push_back((version, frames));
+        while self.versions.len() > HISTORY_VERSIONS
+            || (self.bytes > HISTORY_BYTES && self.versions.len() > 1)
+        {
+            self.drop_oldest();
+        }
+    }
+
+    fn drop_oldest(&mut self) {
+        if let Some((_, frames)) = self.versions.pop_front() {
+            self.bytes -= frames.iter().map(|(_, f)| f.len()).sum::<usize>();
+        }
+    }
+
+    /// The frames `viewer` saw after `version`, in order, if every one of them is still here.
+    fn since(&self, viewer: Viewer, version: u64) -> Option<Vec<(u64, Frame)>> {
+        let oldest = self.versions.front().map(|(v, _)| *v)?;
+        if version + 1 < oldest {
+            return None;
+        }
+        self.versions
+            .iter()
+            .filter(|(v, _)| *v > version)
+            .map(|(v, frames)| {
+                let frame = frames.iter().find(|(w, _)| *w == viewer)?;
+                Some((*v, frame.1.clone()))
+            })
+            .collect()
+    }
+
+    pub fn forget_after(&mut self, version: u64) {
+        while self.versions.back().is_some_and(|(v, _)| *v > version) {
+            let (_, frames) = self.versions.pop_back().expect("a version");
+            self.bytes -= frames.iter().map(|(_, f)| f.len()).sum::<usize>();
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.versions.clear();
+        self.bytes = 0;
+    }
+}
+
+impl Room {
+    pub(super) fn viewer_of(&self, conn: ConnId) -> Viewer {
+        match self.subscribers.get(&conn).and_then(|s| s.seat) {
+            Some(seat) => Viewer::Seat(seat),
+            None => Viewer::Spectator,
+        }
+    }
+
+    fn state_frame(&self, viewer: Viewer) -> Frame {
+        let current = self.phase.current().expect("a match");
+        let game = current.game.as_ref();
+        let seat = match viewer {
+            Viewer::Seat(seat) => Some(seat),
+            _ => None,
+        };
+        let legal = match seat {
+            Some(seat) => game.legal_json(seat),
+            None => "[]".to_string(),
+        };
+        let now = Instant::now();
+        let deadline_ms = self
+            .clocks
+            .deadline(seat)
+            .map(|t| t.saturating_duration_since(now).as_millis() as u64);
+        wire::state_frame(
+            current.version(),
+            game.view_json(viewer),
+            game.to_act().iter().collect(),
+            legal,
+            deadline_ms,
+            game.outcome().as_ref(),
+        )
+    }
+
+    /// The new position to everyone: one frame per viewer class (every seat, and spectators),
+    /// serialised once and shared by every subscriber who sees the same thing, and kept for
+    /// resync. Frames go out once the version is durable.
+    pub(super) fn broadcast_state(&mut self) {
+        let version = self.version();
+        let viewers = (0..self.seats.len() as Seat)
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator]);
+        let frames: Vec<(Viewer, Frame)> = viewers.map(|v| (v, self.state_frame(v))).collect();
+        let conns: Vec<(ConnId, Viewer)> = self
+            .subscribers
+            .keys()
+            .map(|&conn| (conn, self.viewer_of(conn)))
+            .collect();
+        for (conn, viewer) in conns {
+            if let Some((_, frame)) = frames.iter().find(|(v, _)| *v == viewer) {
+                self.send_after(version, conn, frame.clone(), None);
+            }
+        }
+        self.history.push(version, frames);
+    }
+
+    /// A connection (re)joining: the states it missed since `version` if the history still
+    /// holds them all, otherwise the current state.
+    pub(super) fn resync(&mut self, conn: ConnId, version: Option<u64>) {
+        let Some(current) = self.phase.current() else {
+            return;
+        };
+        let now = current.version();
+        let viewer = self.viewer_of(conn);
+        let missed = version
+            .filter(|&v| v <= now)
+            .and_then(|v| self.history.since(viewer, v));
+        match missed {
+            Some(frames) => {
+                for (version, frame) in frames {
+                    self.send_after(version, conn, frame, None);
+                }
+            }
+            None => {
+                let frame = self.state_frame(viewer);
+                self.send_after(now, conn, frame, None);
+            }
+        }
+    }
+
+    fn snapshot_for(&self, conn: ConnId) -> RoomSnapshot {
+        let sub = &self.subscribers[&conn];
+        let current = self.phase.current();
+        let teams = current.and_then(|m| m.game.teams());
+        RoomSnapshot {
+            code: self.code.clone(),
+            game: self.game_id.clone(),
+            options: self.options.clone(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfo {
+                    seat: i as Seat,
+                    player: s.player.as_ref().map(|p| SeatPlayer {
+                        id: p.id.clone(),
+                        name: p.name.clone(),
+                    }),
+                    presence: s.presence(),
+                    ready: s.ready,
+                    team: teams.as_ref().and_then(|t| t.get(i).copied()),
+                    pace: s.bot.then_some(s.pace),
+                })
+                .collect(),
+            host: self.settings.host.clone(),
+            status: self.phase.status(),
+            spectators: self.spectator_count(),
+            public: self.settings.public,
+            you: sub.seat,
+            last_seq: sub.seat.and_then(|seat| self.answers.highest(seat)),
+            match_id: current.map(|m| m.id.clone()),
+            seed_hash: current.map(|m| seed_hash(&m.seed)),
+            team_chat_open: self
+                .team_of(sub.seat)
+                .is_some_and(|t| current.is_some_and(|m| m.game.team_chat_open(t))),
+        }
+    }
+
+    /// Sends every subscriber the room snapshot. Subscribers who see the same snapshot (all
+    /// spectators, say) share one serialised frame.
+    pub(super) fn broadcast_room(&mut self) {
+        let mut frames: HashMap<(Option<Seat>, bool, Option<u64>), Frame> = HashMap::new();
+        let conns: Vec<ConnId> = self.subscribers.keys().copied().collect();
+        for conn in conns {
+            // An earlier send may have dropped this subscriber as too slow.
+            if !self.subscribers.contains_key(&conn) {
+                continue;
+            }
+            let snapshot = self.snapshot_for(conn);
+            let frame = frames
+                .entry((snapshot.you, snapshot.team_chat_open, snapshot.last_seq))
+                .or_insert_with(|| wire::frame(&ServerMsg::Room(snapshot)))
+                .clone();
+            self.send(conn, frame);
+        }
+    }
+
+    /// Sends one subscriber the room snapshot.
+    pub(super) fn send_room(&mut self, conn: ConnId) {
+        let frame = wire::frame(&ServerMsg::Room(self.snapshot_for(conn)));
+        self.send(conn, frame);
+    }
+
+    /// Queues a frame for one connection, behind anything still waiting for a commit.
+    pub(super) fn send(&mut self, conn: ConnId, frame: Frame) {
+        self.send_after(0, conn, frame, None);
+    }
+
+    /// Queues a frame that may go out only once version `after` is durable (and after
+    /// everything queued before it). `ack_of` marks the ack of that act.
+    pub(super) fn send_after(
+        &mut self,
+        after: u64,
+        conn: ConnId,
+        frame: Frame,
+        ack_of: Option<u64>,
+    ) {
+        if self.pipeline.clear_for(after) {
+            self.deliver(conn, frame);
+        } else {
+            self.pipeline.hold(after, conn, frame, ack_of);
+        }
+    }
+
+    /// Puts a frame in a connection's outbox; a full outbox drops the subscriber (it
+    /// reconnects and resyncs).
+    pub(super) fn deliver(&mut self, conn: ConnId, frame: Frame) {
+        let Some(sub) = self.subscribers.get(&conn) else {
+            return;
+        };
+        if sub.outbox.try_send(Outgoing::Frame(frame)).is_err() {
+            self.services
+                .metrics
+                .dropped_slow_clients
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            tracing::info!(conn, "dropping a slow or gone client");
+            // Dropping our sender ends the connection's outbox: it closes and the client
+            // resyncs on reconnect. Presence is updated as for any departure.
+            self.leave(conn);
+        }
+    }
+
+    pub(super) fn close_all(&mut self, code: u16, reason: &'static str) {
+        for sub in self.subscribers.values() {
+            let _ = sub.outbox.try_send(Outgoing::Close(code, reason));
+        }
+        self.subscribers.clear();
+    }
+
+    fn spectator_count(&self) -> u32 {
+        self.subscribers
+            .values()
+            .filter(|s| s.seat.is_none())
+            .count() as u32
+    }
+
+    pub(super) fn update_summary(&self) {
+        let summary = pandemonium_protocol::RoomSummary {
+            code: self.code.clone(),
+            game: self.game_id.clone(),
+            seats: self.seats.len() as u8,
+            seated: self.seats.iter().filter(|s| s.is_filled()).count() as u8,
+            status: self.phase.status(),
+            spectators: self.spectator_count(),
+            public: self.settings.public,
+        };
+        *self.summary.lock().expect("summary lock") = summary;
+    }
+
+    pub(super) fn stored_seats(&self) -> Vec<StoredSeat> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| StoredSeat {
+                player_id: s.player.as_ref().map(|p| p.id.clone()),
+                name: match (&s.player, s.bot) {
+                    (Some(p), _) => p.name.clone(),
+                    (None, _) => format!("Bot {}", i + 1),
+                },
+                bot: s.bot,
+            })
+            .collect()
+    }
+}

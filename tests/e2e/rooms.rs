@@ -1,0 +1,401 @@
+//! The room's promises about time, bots, commits and resync, over real sockets: an act is
+//! applied exactly once however often it is sent, a rule window keeps its deadline, every bot
+//! acts, a match's result is written with its last action, and a client that rejoins gets
+//! exactly the states it missed.
+
+use serde_json::json;
+use std::time::Duration;
+
+use pandemonium_protocol::{
+    ActionSource, ClientMsg, CreateRoom, GameState, JoinRole, MatchRecord, Presence, RoomStatus,
+    ServerMsg,
+};
+use pandemonium_server::store::{MatchStatus, Store};
+
+use crate::on_both_stores;
+use crate::play::{host_room, open_room, request, sit, start};
+use crate::restart::{launch, launch_with};
+use crate::support::{Client, Http, TestApp, TestDb};
+
+/// What the server answered an act.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Answer {
+    Ack(u64),
+    Reject(String),
+}
+
+/// Sends an act with an explicit `seq` and waits for the answer that carries that seq.
+async fn act_as(client: &mut Client, seq: u64, action: serde_json::Value) -> Answer {
+    client.send(&ClientMsg::Act { seq, action }).await;
+    client
+        .wait_for(|m| match m {
+            ServerMsg::Ack { seq: s, version } if *s == seq => Some(Answer::Ack(*version)),
+            ServerMsg::Reject { seq: s, code, .. } if *s == seq => {
+                Some(Answer::Reject(code.clone()))
+            }
+            _ => None,
+        })
+        .await
+}
+
+async fn a_resent_act_is_applied_once_and_answered_as_the_first_time(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+
+    let draw = json!({"type": "draw"});
+    assert_eq!(act_as(&mut alice, 5, draw.clone()).await, Answer::Ack(1));
+    assert_eq!(
+        act_as(&mut alice, 5, draw.clone()).await,
+        Answer::Ack(1),
+        "the same seq again: the original ack, nothing applied"
+    );
+    // Out of turn: refused, and refused again when resent even once it would be legal.
+    assert_eq!(
+        act_as(&mut alice, 6, draw.clone()).await,
+        Answer::Reject("not_your_turn".into())
+    );
+    assert_eq!(
+        bob.act(json!({"type": "stand"})).await,
+        Ok(2),
+        "one action was applied, not two"
+    );
+    alice.state_at_least(2).await;
+    assert_eq!(
+        act_as(&mut alice, 6, draw.clone()).await,
+        Answer::Reject("not_your_turn".into()),
+        "a resent refused act gets its original refusal"
+    );
+    assert_eq!(act_as(&mut alice, 7, draw.clone()).await, Answer::Ack(3));
+
+    // After a reconnect on a new connection: the room remembers per seat.
+    let token = alice.token.clone();
+    alice.close().await;
+    let mut alice = Client::with_token(app.port, &token).await;
+    let room = alice.join(&code, JoinRole::Player).await;
+    assert_eq!(
+        room.last_seq,
+        Some(7),
+        "the rejoining client learns its last seq"
+    );
+    assert_eq!(act_as(&mut alice, 7, draw.clone()).await, Answer::Ack(3));
+    assert_eq!(
+        alice.state_at_least(3).await.version,
+        3,
+        "the resend changed nothing"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_resent_act_is_applied_once_and_answered_as_the_first_time);
+
+async fn a_resent_act_after_a_server_restart_is_answered_from_the_log(db: &TestDb) {
+    let first = launch(db).await;
+    let app = TestApp::attach(first.port);
+    let mut alice = Client::guest(first.port, "Alice").await;
+    let mut bob = Client::guest(first.port, "Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    let draw = json!({"type": "draw"});
+    assert_eq!(act_as(&mut alice, 41, draw.clone()).await, Answer::Ack(1));
+
+    let mut first = first;
+    first.child.kill().await.expect("kill -9");
+    let second = launch(db).await;
+    let mut alice = Client::with_token(second.port, &alice.token).await;
+    let room = alice.join(&code, JoinRole::Player).await;
+    assert_eq!(
+        room.last_seq,
+        Some(41),
+        "the seq was stored with the action"
+    );
+    assert_eq!(
+        act_as(&mut alice, 41, draw).await,
+        Answer::Ack(1),
+        "the resent act after the restart gets its original ack"
+    );
+    let mut bob = Client::with_token(second.port, &bob.token).await;
+    bob.join(&code, JoinRole::Player).await;
+    assert_eq!(
+        bob.act(json!({"type": "stand"})).await,
+        Ok(2),
+        "the resend applied nothing"
+    );
+    drop(second);
+}
+on_both_stores!(a_resent_act_after_a_server_restart_is_answered_from_the_log);
+
+async fn a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut players = Vec::new();
+    for name in ["Alice", "Bob", "Cleo", "Dan"] {
+        players.push(app.guest(name).await);
+    }
+    let options = json!({"mode": "team_2v2"});
+    let code = open_room(&app, &mut players[0], "demos", 4, vec![], options).await;
+    for (seat, player) in players.iter_mut().enumerate().skip(1) {
+        sit(player, &code, seat as u8).await;
+    }
+    start(&mut players[0]).await;
+    let first = players[0].state_at_least(0).await;
+    assert_eq!(first.to_act.len(), 4, "the round opens with a consultation");
+    let deadline = first.deadline_ms.expect("the rules' 15 s window runs");
+    assert!(deadline > 14_000, "{deadline}");
+    // Real time passes, then Alice's teammate (seat 2) ends their part of the consultation.
+    // (Not a timer test: the window's clock is pinned by unit tests with explicit instants;
+    // this shows the frames people receive agree.)
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let teammate = first.to_act[2];
+    assert_eq!(teammate, 2);
+    let proceed = json!({"type": "proceed"});
+    players[2]
+        .act(proceed)
+        .await
+        .expect("the teammate proceeds");
+    let after = players[0].state_at_least(1).await;
+    let left = after.deadline_ms.expect("the window is still open");
+    assert!(
+        left + 300 <= deadline,
+        "the window was not restarted by the teammate's action: {deadline} ms then {left} ms"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts);
+
+async fn every_bot_seat_acts_side_by_side_in_a_real_time_game(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut host = app.guest("Hostess").await;
+    let request = request("race", 4, vec![0, 1, 2, 3], json!({"goal": 12}));
+    let response = app
+        .http
+        .post("/api/rooms", &request, Some(&host.token))
+        .await;
+    assert_eq!(response.status, 201, "{}", response.body);
+    let code: pandemonium_protocol::RoomSummary = response.json();
+    host.join(&code.code, JoinRole::Player).await;
+    host.send(&ClientMsg::Start).await;
+    host.room_where(|r| r.status == RoomStatus::Playing).await;
+    let over = wait_for_outcome(&mut host).await;
+    let match_id = host.room.clone().unwrap().match_id.unwrap();
+    let record = finished_record(&app.http, &match_id).await;
+    assert_eq!(over.version as usize, record.log.len());
+    assert!(record.log.iter().all(|l| l.by == ActionSource::Bot));
+    let mut first_moves: Vec<u8> = record.log[..4].iter().map(|l| l.seat).collect();
+    first_moves.sort();
+    assert_eq!(
+        first_moves,
+        [0, 1, 2, 3],
+        "every bot makes its first move before any bot makes its second"
+    );
+    for seat in 0..4u8 {
+        assert!(
+            record.log.iter().filter(|l| l.seat == seat).count() >= 3,
+            "bot {seat} kept racing"
+        );
+    }
+    app.stop().await;
+}
+on_both_stores!(every_bot_seat_acts_side_by_side_in_a_real_time_game);
+
+async fn a_real_time_game_has_no_turn_clock_and_the_first_arrival_wins_a_race(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let request = CreateRoom {
+        turn_seconds: Some(1),
+        ..request("race", 2, vec![], json!({}))
+    };
+    let code = host_room(&app, &mut alice, &request, 0).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    let state = alice.state_at_least(0).await;
+    assert_eq!(
+        state.deadline_ms, None,
+        "no per-turn clock in a real-time game"
+    );
+    // Both grab token 0 at once: exactly one wins, the other loses the race.
+    let grab = json!({"type": "grab", "token": 0});
+    alice
+        .send(&ClientMsg::Act {
+            seq: 1,
+            action: grab.clone(),
+        })
+        .await;
+    bob.send(&ClientMsg::Act {
+        seq: 1,
+        action: grab,
+    })
+    .await;
+    let answers = [
+        act_answer(&mut alice, 1).await,
+        act_answer(&mut bob, 1).await,
+    ];
+    let acks = answers
+        .iter()
+        .filter(|a| matches!(a, Answer::Ack(1)))
+        .count();
+    let lost = answers
+        .iter()
+        .filter(|a| **a == Answer::Reject("token_taken".into()))
+        .count();
+    assert_eq!((acks, lost), (1, 1), "{answers:?}");
+    app.stop().await;
+}
+on_both_stores!(a_real_time_game_has_no_turn_clock_and_the_first_arrival_wins_a_race);
+
+async fn act_answer(client: &mut Client, seq: u64) -> Answer {
+    client
+        .wait_for(|m| match m {
+            ServerMsg::Ack { seq: s, version } if *s == seq => Some(Answer::Ack(*version)),
+            ServerMsg::Reject { seq: s, code, .. } if *s == seq => {
+                Some(Answer::Reject(code.clone()))
+            }
+            _ => None,
+        })
+        .await
+}
+
+async fn wait_for_outcome(client: &mut Client) -> GameState {
+    client
+        .wait_for(|m| match m {
+            ServerMsg::State(s) if s.outcome.is_some() => Some(s.clone()),
+            _ => None,
+        })
+        .await
+}
+
+async fn finished_record(http: &Http, match_id: &str) -> MatchRecord {
+    for _ in 0..100 {
+        let record: MatchRecord = http.get(&format!("/api/matches/{match_id}")).await.json();
+        if record.finished {
+            return record;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("match {match_id} never read back as finished");
+}
+
+async fn join_with_a_version_gets_exactly_the_missed_states(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    bob.state_at_least(0).await;
+    let token = bob.token.clone();
+    bob.close().await;
+    for version in 1..=3 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+    let mut bob = Client::with_token(app.port, &token).await;
+    bob.send(&ClientMsg::Join {
+        room: code.clone(),
+        role: JoinRole::Player,
+        version: Some(0),
+    })
+    .await;
+    assert_eq!(states_before_hint(&mut bob).await, [1, 2, 3]);
+
+    // Missed more than the room keeps: one fresh state instead.
+    bob.close().await;
+    for version in 4..=80 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+    let mut bob = Client::with_token(app.port, &token).await;
+    bob.send(&ClientMsg::Join {
+        room: code.clone(),
+        role: JoinRole::Player,
+        version: Some(3),
+    })
+    .await;
+    assert_eq!(states_before_hint(&mut bob).await, [80]);
+    app.stop().await;
+}
+on_both_stores!(join_with_a_version_gets_exactly_the_missed_states);
+
+/// The versions of every state a client receives before the answer to a hint it asks for
+/// (which comes after everything the room queued for it before).
+async fn states_before_hint(client: &mut Client) -> Vec<u64> {
+    client.room_where(|r| r.you.is_some()).await;
+    client.send(&ClientMsg::Hint).await;
+    let mut versions = Vec::new();
+    loop {
+        match client.next().await {
+            ServerMsg::State(state) => versions.push(state.version),
+            ServerMsg::Hint { .. } => return versions,
+            _ => {}
+        }
+    }
+}
+
+async fn a_seat_cannot_be_left_while_its_match_runs(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    bob.send(&ClientMsg::LeaveSeat).await;
+    assert_eq!(bob.error_code().await, "match_started");
+    bob.send(&ClientMsg::Chat {
+        channel: pandemonium_protocol::ChatChannel::Players,
+        text: "still here".into(),
+    })
+    .await;
+    bob.next_chat().await;
+    let room = bob.room.clone().unwrap();
+    assert_eq!(room.you, Some(1));
+    assert_eq!(
+        room.seats[1].presence,
+        Presence::Online,
+        "no bot took the seat"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_seat_cannot_be_left_while_its_match_runs);
+
+async fn a_match_result_is_written_with_its_last_action_even_under_kill_9(db: &TestDb) {
+    let server = launch_with(db, &["--test-abort-after-finish"]).await;
+    let app = TestApp::attach(server.port);
+    let mut alice = Client::guest(server.port, "Alice").await;
+    open_room(&app, &mut alice, "twenty_one", 1, vec![], json!({})).await;
+    start(&mut alice).await;
+    let match_id = alice.room.clone().unwrap().match_id.unwrap();
+    alice.seq_act_without_answer(json!({"type": "stand"})).await;
+    // The process ends itself the moment the finishing write commits.
+    let mut server = server;
+    let exit = tokio::time::timeout(Duration::from_secs(20), server.child.wait())
+        .await
+        .expect("the test hook stops the process")
+        .expect("an exit status");
+    assert!(!exit.success());
+
+    let store = Store::connect(&db.url).await.unwrap();
+    let stored = store.get_match(&match_id).await.unwrap().unwrap();
+    assert_eq!(stored.status, MatchStatus::Finished);
+    assert!(stored.outcome.is_some());
+    assert_eq!(stored.log.len(), 1);
+    // A store written by a server that kept the result apart (the last action saved, the
+    // status not): the restarted server finishes it rather than abandoning it.
+    store.close().await;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    sqlx::query(
+        "UPDATE matches SET status = 'running', outcome = NULL, finished_at = NULL WHERE id = $1",
+    )
+    .bind(&match_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let second = launch(db).await;
+    let record = finished_record(&Http::new(second.port), &match_id).await;
+    assert!(record.outcome.is_some());
+    assert_eq!(record.log.len(), 1);
+    drop(second);
+}
+on_both_stores!(a_match_result_is_written_with_its_last_action_even_under_kill_9);
