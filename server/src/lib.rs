@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod room;
 pub mod store;
 pub mod telemetry;
+pub mod text;
 pub mod ws;
 
 pub use app::Application;

@@ -399,3 +399,53 @@ async fn a_match_result_is_written_with_its_last_action_even_under_kill_9(db: &T
     drop(second);
 }
 on_both_stores!(a_match_result_is_written_with_its_last_action_even_under_kill_9);
+
+async fn chat_lines_lose_control_and_bidirectional_override_characters(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    let mut watcher = app.guest("Watcher").await;
+    watcher.join(&code, JoinRole::Spectator).await;
+    alice
+        .send(&ClientMsg::Chat {
+            channel: pandemonium_protocol::ChatChannel::Players,
+            text: "\u{202E}sniw boB\u{202C} \u{0007}ok".into(),
+        })
+        .await;
+    assert_eq!(watcher.next_chat().await.text, "sniw boB ok");
+    app.stop().await;
+}
+on_both_stores!(chat_lines_lose_control_and_bidirectional_override_characters);
+
+async fn a_flood_of_spectator_chat_is_bounded_per_room(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    let mut loud = app.guest("Loud").await;
+    loud.join(&code, JoinRole::Spectator).await;
+    for i in 0..30 {
+        loud.send(&ClientMsg::Chat {
+            channel: pandemonium_protocol::ChatChannel::Spectators,
+            text: format!("line {i}"),
+        })
+        .await;
+    }
+    loud.send(&ClientMsg::Hint).await;
+    let (mut lines, mut limited) = (0, 0);
+    loop {
+        match loud.next().await {
+            ServerMsg::Chat(_) => lines += 1,
+            ServerMsg::Error { code, .. } if code == "rate_limited" => limited += 1,
+            ServerMsg::Error { code, .. } if code == "no_hint" => break,
+            _ => {}
+        }
+    }
+    assert!(lines < 30 && lines >= 8, "{lines} lines carried");
+    assert_eq!(
+        lines + limited,
+        30,
+        "every line was carried or refused, none dropped"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_flood_of_spectator_chat_is_bounded_per_room);

@@ -18,6 +18,7 @@ use pandemonium_protocol::{LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat
 use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
+use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;
 use super::timers::Clocks;
@@ -168,6 +169,7 @@ pub(super) struct Room {
     pub empty_since: Option<Instant>,
     /// Which teams' chat windows were open when the room snapshot last went out.
     pub chat_windows: Vec<bool>,
+    pub spectator_chat: ChatBudget,
 }
 
 /// What woke the room.
@@ -224,6 +226,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         history: History::default(),
         empty_since: Some(Instant::now()),
         chat_windows: Vec::new(),
+        spectator_chat: ChatBudget::default(),
     };
     room.chat_windows = room.team_chat_windows();
     room.update_summary();

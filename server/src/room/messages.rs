@@ -14,6 +14,44 @@ use crate::store::{NewMatch, now_ms};
 /// Longest chat line, in characters.
 const MAX_CHAT: usize = 500;
 
+/// Lines per second the spectators' chat of one room carries, and its burst. Every line goes
+/// to every spectator, so an audience chatting freely would cost the square of its size; the
+/// room's budget keeps the fan-out linear in the audience.
+const SPECTATOR_LINES_PER_SECOND: f64 = 4.0;
+const SPECTATOR_LINES_BURST: f64 = 8.0;
+
+/// The spectators' chat budget of one room: a token bucket.
+#[derive(Debug)]
+pub(super) struct ChatBudget {
+    tokens: f64,
+    at: tokio::time::Instant,
+}
+
+impl Default for ChatBudget {
+    fn default() -> Self {
+        ChatBudget {
+            tokens: SPECTATOR_LINES_BURST,
+            at: tokio::time::Instant::now(),
+        }
+    }
+}
+
+impl ChatBudget {
+    /// Takes one line from the budget, if there is one left.
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        let refill = (now - self.at).as_secs_f64() * SPECTATOR_LINES_PER_SECOND;
+        self.tokens = (self.tokens + refill).min(SPECTATOR_LINES_BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 impl Room {
     pub(super) async fn client(&mut self, conn: ConnId, msg: ClientMsg) {
         let Some(sub) = self.subscribers.get(&conn) else {
@@ -120,7 +158,7 @@ impl Room {
         channel: ChatChannel,
         text: String,
     ) -> Result<(), RoomRefusal> {
-        let text = text.trim();
+        let text = crate::text::clean(&text);
         if text.is_empty() || text.chars().count() > MAX_CHAT {
             return Err(RoomRefusal::new(
                 "bad_chat",
@@ -131,7 +169,7 @@ impl Room {
         let line = wire::frame(&ServerMsg::Chat(ChatLine {
             channel,
             from: sub.player.name.clone(),
-            text: text.to_string(),
+            text,
         }));
         let recipients: Vec<ConnId> = match channel {
             // Players talk in the open: everyone in the room reads it.
@@ -150,6 +188,12 @@ impl Room {
                     return Err(RoomRefusal::new(
                         "not_spectator",
                         "Players cannot write in the spectators' chat.",
+                    ));
+                }
+                if !self.spectator_chat.take() {
+                    return Err(RoomRefusal::new(
+                        "rate_limited",
+                        "The spectators' chat is busy; try again in a moment.",
                     ));
                 }
                 self.subscribers
@@ -215,5 +259,20 @@ impl Room {
     pub(super) fn team_of(&self, seat: Option<pandemonium_protocol::Seat>) -> Option<u8> {
         let teams = self.phase.current()?.game.teams()?;
         teams.get(seat? as usize).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn the_spectators_chat_carries_a_burst_then_its_rate() {
+        let mut budget = ChatBudget::default();
+        let burst = (0..20).filter(|_| budget.take()).count();
+        assert_eq!(burst, SPECTATOR_LINES_BURST as usize);
+        tokio::time::advance(std::time::Duration::from_secs(1)).await;
+        let next = (0..20).filter(|_| budget.take()).count();
+        assert_eq!(next, SPECTATOR_LINES_PER_SECOND as usize);
     }
 }
