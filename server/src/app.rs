@@ -91,6 +91,7 @@ impl Application {
             shutdown,
         };
         resume_unfinished_matches(&state).await?;
+        prune_unused_guests(&state);
         Ok(Application {
             listener,
             state,
@@ -130,6 +131,28 @@ impl Application {
         self.state.store.close().await;
         tracing::info!("stopped");
     }
+}
+
+/// Deletes guests that never sat in a match once they are `--unused-guest-days` old, every
+/// hour while the server runs.
+fn prune_unused_guests(state: &AppState) {
+    let store = state.store.clone();
+    let age = Duration::from_secs(state.config.quotas.unused_guest_days * 86_400);
+    let mut shutdown = state.shutdown.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(3_600));
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            match store.prune_guests(age).await {
+                Ok(0) => {}
+                Ok(pruned) => tracing::info!(pruned, "unused guests deleted"),
+                Err(error) => tracing::warn!(%error, "could not prune unused guests"),
+            }
+        }
+    });
 }
 
 /// Rebuilds every match that was running when the server last stopped, so its players can

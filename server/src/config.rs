@@ -147,6 +147,9 @@ pub struct Quotas {
     /// Rooms open at once that one guest hosts.
     #[arg(long, env = "PANDEMONIUM_MAX_ROOMS_PER_GUEST", default_value_t = 5)]
     pub max_rooms_per_guest: usize,
+    /// Days after which a guest that never sat in a match is deleted (checked hourly).
+    #[arg(long, env = "PANDEMONIUM_UNUSED_GUEST_DAYS", default_value_t = 30)]
+    pub unused_guest_days: u64,
 }
 
 impl Config {
@@ -218,6 +221,12 @@ impl Config {
                     problem: "must be at most 86400 (a day)".into(),
                 });
             }
+        }
+        if quotas.unused_guest_days == 0 || quotas.unused_guest_days > 36_500 {
+            return Err(InvalidConfig {
+                flag: "--unused-guest-days",
+                problem: "must be 1 to 36500".into(),
+            });
         }
         if quotas.max_rooms_per_guest == 0 {
             return Err(InvalidConfig {

@@ -892,3 +892,51 @@ async fn websockets_are_accepted_only_from_allowed_origins() {
     app.stop().await;
     db.drop_database().await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Stale guests
+
+async fn guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let idle = app.guest("Idle").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+
+    let store = pandemonium_server::store::Store::connect(&db.url)
+        .await
+        .expect("store");
+    assert_eq!(
+        store
+            .prune_guests(Duration::from_secs(3_600))
+            .await
+            .unwrap(),
+        0,
+        "young guests are kept"
+    );
+    assert_eq!(store.prune_guests(Duration::ZERO).await.unwrap(), 1);
+    store.close().await;
+
+    let hello_with = |token: String| ClientMsg::Hello {
+        token: Some(token),
+        name: None,
+    };
+    let mut socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    say(&mut socket, &hello_with(idle.token.clone())).await;
+    assert!(
+        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == "unknown_token"),
+        "the unused guest is gone"
+    );
+    for player in [&alice, &bob] {
+        say(&mut socket, &hello_with(player.token.clone())).await;
+        assert!(matches!(
+            hear(&mut socket).await,
+            Ok(ServerMsg::Welcome { .. })
+        ));
+        socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    }
+    app.stop().await;
+}
+on_both_stores!(guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept);
