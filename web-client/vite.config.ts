@@ -16,6 +16,7 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: true,
+    // Source maps are for developers (`npm run dev` has them); the server does not serve them.
+    sourcemap: false,
   },
 });

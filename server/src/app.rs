@@ -2,7 +2,6 @@
 //! (port 0 in tests), connects the store, rebuilds unfinished matches, and returns an app
 //! whose `run` serves until shutdown.
 
-use axum::serve::ListenerExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -11,7 +10,8 @@ use tokio::sync::watch;
 use pandemonium_game::GameEntry;
 use pandemonium_protocol::RoomCode;
 
-use crate::config::Config;
+use crate::config::{Config, InvalidConfig};
+use crate::http::quotas::Quotas;
 use crate::identity::Player;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
@@ -25,12 +25,16 @@ pub struct AppState {
     pub store: Store,
     pub lobby: Lobby,
     pub metrics: Arc<Metrics>,
+    /// What one address may create or look up.
+    pub quotas: Arc<Quotas>,
     /// Flips to true when the server begins to stop.
     pub shutdown: watch::Receiver<bool>,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
+    #[error("invalid setting: {0}")]
+    Config(#[from] InvalidConfig),
     #[error("could not listen on {address}: {source}")]
     Bind {
         address: std::net::SocketAddr,
@@ -58,6 +62,7 @@ impl Application {
         config: Config,
         games: &'static [GameEntry],
     ) -> Result<Application, StartError> {
+        config.validate()?;
         let listener = TcpListener::bind(config.bind)
             .await
             .map_err(|source| StartError::Bind {
@@ -78,16 +83,21 @@ impl Application {
             metrics.clone(),
             config.bot_delay(),
             Duration::from_secs(config.empty_room_seconds),
+            config.quotas.clone(),
         );
+        let quotas = Arc::new(Quotas::new(&config.quotas, &config.network));
+        quotas.keep_tidy();
         let (stop, shutdown) = watch::channel(false);
         let state = AppState {
             config: Arc::new(config),
             store,
             lobby,
             metrics,
+            quotas,
             shutdown,
         };
         resume_unfinished_matches(&state).await?;
+        prune_unused_guests(&state);
         Ok(Application {
             listener,
             state,
@@ -107,26 +117,48 @@ impl Application {
     /// and flushes the store.
     pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) {
         let router = crate::http::router(self.state.clone());
-        let signal = self.stop.clone();
         let lobby = self.state.lobby.clone();
-        // Game messages are small and latency matters: no Nagle delay on any connection.
-        let listener = self.listener.tap_io(|tcp| {
-            if let Err(error) = tcp.set_nodelay(true) {
-                tracing::debug!(%error, "could not disable Nagle's algorithm");
-            }
-        });
-        let serve = axum::serve(listener, router).with_graceful_shutdown(async move {
+        let signal = self.stop;
+        let stopping = tokio::spawn(async move {
             stop.await;
             tracing::info!("shutting down: closing rooms and connections");
             let _ = signal.send(true);
             lobby.shutdown().await;
         });
-        if let Err(error) = serve.await {
-            tracing::error!(%error, "the server stopped with an error");
-        }
+        crate::http::listen::serve(
+            self.listener,
+            router,
+            &self.state.config.network,
+            self.state.shutdown.clone(),
+            Duration::from_secs(10),
+        )
+        .await;
+        let _ = stopping.await;
         self.state.store.close().await;
         tracing::info!("stopped");
     }
+}
+
+/// Deletes guests that never sat in a match once they are `--unused-guest-days` old, every
+/// hour while the server runs.
+fn prune_unused_guests(state: &AppState) {
+    let store = state.store.clone();
+    let age = Duration::from_secs(state.config.quotas.unused_guest_days * 86_400);
+    let mut shutdown = state.shutdown.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(3_600));
+        loop {
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            match store.prune_guests(age).await {
+                Ok(0) => {}
+                Ok(pruned) => tracing::info!(pruned, "unused guests deleted"),
+                Err(error) => tracing::warn!(%error, "could not prune unused guests"),
+            }
+        }
+    });
 }
 
 /// Rebuilds every match that was running when the server last stopped, so its players can

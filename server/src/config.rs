@@ -45,10 +45,24 @@ pub struct Config {
     #[command(flatten)]
     pub limits: Limits,
 
+    #[command(flatten)]
+    pub network: Network,
+
+    #[command(flatten)]
+    pub quotas: Quotas,
+
     /// Test hook: end the process (as `kill -9` would) right after a match's finishing write
     /// commits, so a test can show the result was written together with the last action.
     #[arg(long, hide = true)]
     pub test_abort_after_finish: bool,
+}
+
+/// A setting the server cannot work with.
+#[derive(Debug, thiserror::Error)]
+#[error("{flag} {problem}")]
+pub struct InvalidConfig {
+    pub flag: &'static str,
+    pub problem: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,6 +92,69 @@ pub struct Limits {
     /// Messages queued for a client before it is considered too slow and dropped.
     #[arg(long, env = "PANDEMONIUM_OUTBOX", default_value_t = 64)]
     pub outbox: usize,
+    /// Seconds one write to a WebSocket (a message, a ping, the close) may take; a client that
+    /// does not read for that long is dropped.
+    #[arg(long, env = "PANDEMONIUM_WRITE_TIMEOUT_SECONDS", default_value_t = 10)]
+    pub write_timeout_seconds: u64,
+}
+
+/// What the server accepts from the network as a whole: connections, slow requests, origins.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Network {
+    /// Connections (HTTP and WebSocket) held open at once. At the cap, the oldest connection
+    /// that has neither a request in progress nor a greeted player is dropped to make room; if
+    /// there is none, the new connection is. Lowered at start to fit the open-file limit.
+    #[arg(long, env = "PANDEMONIUM_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Connections held open at once from one IP address (behind a reverse proxy every
+    /// connection comes from the proxy: raise this, and let the proxy limit per client).
+    #[arg(
+        long,
+        env = "PANDEMONIUM_MAX_CONNECTIONS_PER_IP",
+        default_value_t = 128
+    )]
+    pub max_connections_per_ip: usize,
+    /// Seconds a client has to send a request's headers; also how long an idle keep-alive
+    /// connection is kept.
+    #[arg(long, env = "PANDEMONIUM_HEADER_READ_SECONDS", default_value_t = 10)]
+    pub header_read_seconds: u64,
+    /// Seconds an HTTP request may take, body included.
+    #[arg(long, env = "PANDEMONIUM_REQUEST_SECONDS", default_value_t = 30)]
+    pub request_seconds: u64,
+    /// Origins (`https://games.example.org`) whose pages may open WebSockets, comma-separated.
+    /// Without it, only pages served by this server (the request's own `Host`) may.
+    #[arg(long, env = "PANDEMONIUM_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+    /// A header set by your reverse proxy that carries the client's address (`X-Forwarded-For`
+    /// — its last address is used — or `X-Real-IP`). Per-IP quotas then count by it; without
+    /// it they count by the connection's address.
+    #[arg(long, env = "PANDEMONIUM_CLIENT_IP_HEADER")]
+    pub client_ip_header: Option<String>,
+}
+
+/// What one IP address may create or look up, and how many rooms may be open.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Quotas {
+    /// New guests per minute from one IP address (`POST /api/guests` and `hello` without a
+    /// token), in a burst or spread out.
+    #[arg(long, env = "PANDEMONIUM_GUESTS_PER_MINUTE", default_value_t = 30)]
+    pub guests_per_minute: u32,
+    /// Rooms created per minute from one IP address.
+    #[arg(long, env = "PANDEMONIUM_ROOMS_PER_MINUTE", default_value_t = 20)]
+    pub rooms_per_minute: u32,
+    /// Room codes looked up per minute from one IP address (`GET /api/rooms/{code}` and
+    /// `join`): what bounds guessing private codes.
+    #[arg(long, env = "PANDEMONIUM_LOOKUPS_PER_MINUTE", default_value_t = 120)]
+    pub lookups_per_minute: u32,
+    /// Rooms open at once on the server.
+    #[arg(long, env = "PANDEMONIUM_MAX_ROOMS", default_value_t = 2_000)]
+    pub max_rooms: usize,
+    /// Rooms open at once that one guest hosts.
+    #[arg(long, env = "PANDEMONIUM_MAX_ROOMS_PER_GUEST", default_value_t = 5)]
+    pub max_rooms_per_guest: usize,
+    /// Days after which a guest that never sat in a match is deleted (checked hourly).
+    #[arg(long, env = "PANDEMONIUM_UNUSED_GUEST_DAYS", default_value_t = 30)]
+    pub unused_guest_days: u64,
 }
 
 impl Config {
@@ -90,7 +167,104 @@ impl Config {
         // Test clients act as fast as the server answers; a flood is still far beyond this.
         config.limits.rate_burst = 1_000;
         config.limits.rate_per_second = 1_000;
+        // Every test client comes from 127.0.0.1: per-IP quotas are tested with their own.
+        config.network.max_connections_per_ip = 10_000;
+        config.quotas.guests_per_minute = 100_000;
+        config.quotas.rooms_per_minute = 100_000;
+        config.quotas.lookups_per_minute = 100_000;
         config
+    }
+
+    /// Refuses settings the server cannot work with, naming the flag, before anything starts.
+    pub fn validate(&self) -> Result<(), InvalidConfig> {
+        let limits = &self.limits;
+        let network = &self.network;
+        let quotas = &self.quotas;
+        let at_least_one: [(&'static str, u64); 16] = [
+            ("--empty-room-seconds", self.empty_room_seconds),
+            ("--max-frame-bytes", limits.max_frame_bytes as u64),
+            ("--rate-burst", limits.rate_burst.into()),
+            ("--rate-per-second", limits.rate_per_second.into()),
+            ("--handshake-seconds", limits.handshake_seconds),
+            ("--idle-seconds", limits.idle_seconds),
+            ("--outbox", limits.outbox as u64),
+            ("--write-timeout-seconds", limits.write_timeout_seconds),
+            ("--max-connections", network.max_connections as u64),
+            (
+                "--max-connections-per-ip",
+                network.max_connections_per_ip as u64,
+            ),
+            ("--header-read-seconds", network.header_read_seconds),
+            ("--request-seconds", network.request_seconds),
+            ("--guests-per-minute", quotas.guests_per_minute.into()),
+            ("--rooms-per-minute", quotas.rooms_per_minute.into()),
+            ("--lookups-per-minute", quotas.lookups_per_minute.into()),
+            ("--max-rooms", quotas.max_rooms as u64),
+        ];
+        for (flag, value) in at_least_one {
+            if value == 0 {
+                return Err(InvalidConfig {
+                    flag,
+                    problem: "must be at least 1".into(),
+                });
+            }
+        }
+        // Durations that become timers: a day is already far beyond any sensible value, and
+        // keeps `Instant` arithmetic far from overflowing.
+        let seconds: [(&'static str, u64); 6] = [
+            ("--empty-room-seconds", self.empty_room_seconds),
+            ("--handshake-seconds", limits.handshake_seconds),
+            ("--idle-seconds", limits.idle_seconds),
+            ("--write-timeout-seconds", limits.write_timeout_seconds),
+            ("--header-read-seconds", network.header_read_seconds),
+            ("--request-seconds", network.request_seconds),
+        ];
+        for (flag, value) in seconds {
+            if value > 86_400 {
+                return Err(InvalidConfig {
+                    flag,
+                    problem: "must be at most 86400 (a day)".into(),
+                });
+            }
+        }
+        if quotas.unused_guest_days == 0 || quotas.unused_guest_days > 36_500 {
+            return Err(InvalidConfig {
+                flag: "--unused-guest-days",
+                problem: "must be 1 to 36500".into(),
+            });
+        }
+        if quotas.max_rooms_per_guest == 0 {
+            return Err(InvalidConfig {
+                flag: "--max-rooms-per-guest",
+                problem: "must be at least 1".into(),
+            });
+        }
+        if limits.max_frame_bytes > 16 * 1024 * 1024 {
+            return Err(InvalidConfig {
+                flag: "--max-frame-bytes",
+                problem: "must be at most 16 MiB".into(),
+            });
+        }
+        for origin in &network.allowed_origins {
+            let scheme = origin.split_once("://").map(|(s, _)| s);
+            if !matches!(scheme, Some("http" | "https")) || origin.ends_with('/') {
+                return Err(InvalidConfig {
+                    flag: "--allowed-origins",
+                    problem: format!(
+                        "`{origin}` is not an origin like https://games.example.org (scheme, host, optional port, no path)"
+                    ),
+                });
+            }
+        }
+        if let Some(header) = &network.client_ip_header
+            && axum::http::HeaderName::from_bytes(header.as_bytes()).is_err()
+        {
+            return Err(InvalidConfig {
+                flag: "--client-ip-header",
+                problem: format!("`{header}` is not a header name"),
+            });
+        }
+        Ok(())
     }
 
     pub fn bot_delay(&self) -> Duration {

@@ -29,6 +29,14 @@ pub enum AppError {
     NoSuchEndpoint,
     #[error("The server is busy; try again in a moment.")]
     Unavailable,
+    #[error("Too many requests from your address; wait a minute and try again.")]
+    RateLimited,
+    #[error("You already host as many open rooms as one guest may; finish or leave one first.")]
+    TooManyRooms,
+    #[error("The server has as many open rooms as it can hold; try again later.")]
+    ServerFull,
+    #[error("WebSockets are not accepted from pages of that origin.")]
+    ForbiddenOrigin,
     #[error("Something went wrong on the server.")]
     Store(#[from] StoreError),
 }
@@ -45,6 +53,10 @@ impl AppError {
             AppError::BadName => "bad_name",
             AppError::NoSuchEndpoint => "not_found",
             AppError::Unavailable => "unavailable",
+            AppError::RateLimited => "rate_limited",
+            AppError::TooManyRooms => "too_many_rooms",
+            AppError::ServerFull => "server_full",
+            AppError::ForbiddenOrigin => "forbidden_origin",
             AppError::Store(_) => "internal",
         }
     }
@@ -59,7 +71,9 @@ impl AppError {
                 StatusCode::NOT_FOUND
             }
             AppError::UnknownToken => StatusCode::UNAUTHORIZED,
-            AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable | AppError::ServerFull => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::RateLimited | AppError::TooManyRooms => StatusCode::TOO_MANY_REQUESTS,
+            AppError::ForbiddenOrigin => StatusCode::FORBIDDEN,
             AppError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use pandemonium_game::{GameEntry, SeededChance};
 use pandemonium_protocol::{CreateRoom, RoomCode, RoomSummary};
 
+use crate::config::Quotas;
 use crate::error::AppError;
 use crate::identity::Player;
 use crate::metrics::Metrics;
@@ -22,14 +23,25 @@ pub struct Lobby {
     inner: Arc<Inner>,
 }
 
+/// The most rooms one page of `GET /api/rooms` holds.
+pub const MAX_PER_PAGE: usize = 100;
+
 #[derive(Debug)]
 struct Inner {
     games: &'static [GameEntry],
-    rooms: Arc<Mutex<HashMap<RoomCode, RoomHandle>>>,
+    rooms: Arc<Mutex<HashMap<RoomCode, Listed>>>,
     store: Store,
     metrics: Arc<Metrics>,
     bot_delay: Duration,
     empty_room: Duration,
+    caps: Quotas,
+}
+
+/// An open room, and who created it (rooms per guest are capped).
+#[derive(Debug)]
+struct Listed {
+    handle: RoomHandle,
+    host: Option<String>,
 }
 
 impl Lobby {
@@ -39,6 +51,7 @@ impl Lobby {
         metrics: Arc<Metrics>,
         bot_delay: Duration,
         empty_room: Duration,
+        caps: Quotas,
     ) -> Lobby {
         Lobby {
             inner: Arc::new(Inner {
@@ -48,6 +61,7 @@ impl Lobby {
                 metrics,
                 bot_delay,
                 empty_room,
+                caps,
             }),
         }
     }
@@ -109,13 +123,30 @@ impl Lobby {
                 "Turn time must be at least a second and grace at most a day.".into(),
             ));
         }
+        let host = host.map(|p| p.id);
         let settings = RoomSettings {
             public: request.public,
             turn_seconds: request.turn_seconds,
             grace_seconds: request.grace_seconds.unwrap_or(DEFAULT_GRACE_SECONDS),
-            host: host.map(|p| p.id),
+            host: host.clone(),
         };
         let mut rooms = self.inner.rooms.lock().expect("rooms lock");
+        if let Some(host) = &host {
+            let hosted = rooms
+                .values()
+                .filter(|l| l.host.as_ref() == Some(host))
+                .count();
+            if hosted >= self.inner.caps.max_rooms_per_guest {
+                return Err(AppError::TooManyRooms);
+            }
+        }
+        if rooms.len() >= self.inner.caps.max_rooms {
+            tracing::warn!(
+                cap = self.inner.caps.max_rooms,
+                "open-room cap reached: refusing new rooms (--max-rooms)"
+            );
+            return Err(AppError::ServerFull);
+        }
         let code = fresh_code(&rooms);
         let handle = room::spawn(
             RoomSetup {
@@ -130,7 +161,7 @@ impl Lobby {
             self.services(),
         );
         let summary = handle.summary();
-        rooms.insert(code, handle);
+        rooms.insert(code, Listed { handle, host });
         Ok(summary)
     }
 
@@ -144,6 +175,7 @@ impl Lobby {
         seats: Vec<SeatState>,
         resumed: Resumed,
     ) {
+        let host = settings.host.clone();
         let handle = room::spawn(
             RoomSetup {
                 code: code.clone(),
@@ -160,7 +192,7 @@ impl Lobby {
             .rooms
             .lock()
             .expect("rooms lock")
-            .insert(code, handle);
+            .insert(code, Listed { handle, host });
     }
 
     pub fn room(&self, code: &RoomCode) -> Option<RoomHandle> {
@@ -169,16 +201,17 @@ impl Lobby {
             .lock()
             .expect("rooms lock")
             .get(code)
-            .cloned()
+            .map(|l| l.handle.clone())
     }
 
     /// Every open room's handle, copied out so the lock is not held while they are used.
     fn handles(&self) -> Vec<RoomHandle> {
         let rooms = self.inner.rooms.lock().expect("rooms lock");
-        rooms.values().cloned().collect()
+        rooms.values().map(|l| l.handle.clone()).collect()
     }
 
-    pub fn public_rooms(&self) -> Vec<RoomSummary> {
+    /// One page of the public rooms, in code order.
+    pub fn public_rooms(&self, page: usize, per_page: usize) -> Vec<RoomSummary> {
         let mut rooms: Vec<RoomSummary> = self
             .handles()
             .iter()
@@ -187,6 +220,10 @@ impl Lobby {
             .collect();
         rooms.sort_by(|a, b| a.code.cmp(&b.code));
         rooms
+            .into_iter()
+            .skip(page.saturating_mul(per_page))
+            .take(per_page)
+            .collect()
     }
 
     /// Tells every room to close its sockets with a reason and stop.
@@ -197,7 +234,7 @@ impl Lobby {
     }
 }
 
-fn fresh_code(rooms: &HashMap<RoomCode, RoomHandle>) -> RoomCode {
+fn fresh_code(rooms: &HashMap<RoomCode, Listed>) -> RoomCode {
     let mut chance = SeededChance::from_seed(SeededChance::fresh_seed());
     loop {
         let code: String = (0..RoomCode::LEN)

@@ -4,11 +4,21 @@
 //! The task owns the socket. It writes its own replies (welcome, errors) directly and forwards
 //! the room's frames from a bounded outbox; when the room drops that outbox (the client was
 //! too slow, or the room closed) the socket is closed so the client reconnects and resyncs.
+//!
+//! Every write has a deadline (`--write-timeout-seconds`): a client that stops reading cannot
+//! hold the task, its buffers or its socket, not even while being closed. Every frame the
+//! client sends — text, binary, ping — costs a token; a client over the rate is answered
+//! `rate_limited` (an `act` as a `reject` of its seq, so nothing goes unanswered) and only a
+//! client that keeps on after that is closed.
 
+use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -18,6 +28,7 @@ use pandemonium_protocol::{ClientMsg, JoinRole, RoomCode, ServerMsg};
 use crate::app::AppState;
 use crate::config::Limits;
 use crate::error::AppError;
+use crate::http::Peer;
 use crate::identity::{self, Player};
 use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle};
 
@@ -26,11 +37,27 @@ const CLOSE_POLICY: u16 = 1008;
 /// Try again later: the close code for a client dropped for being too slow.
 const CLOSE_TRY_AGAIN: u16 = 1013;
 const CLOSE_NORMAL: u16 = 1000;
+/// A text frame that is not UTF-8 (RFC 6455, 7.4.1).
+const CLOSE_INVALID_DATA: u16 = 1007;
+/// A message over the hard size limit, whole or in fragments.
+const CLOSE_TOO_BIG: u16 = 1009;
+/// Any other violation of the WebSocket protocol.
+const CLOSE_PROTOCOL: u16 = 1002;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    Extension(peer): Extension<Peer>,
+    headers: HeaderMap,
+) -> Response {
+    if !origin_allowed(&headers, &state.config.network.allowed_origins) {
+        tracing::debug!(origin = ?headers.get(header::ORIGIN), "WebSocket refused: origin");
+        return AppError::ForbiddenOrigin.into_response();
+    }
     let limits = state.config.limits.clone();
+    let client = state.quotas.client(&peer, &headers);
     ws
         // Small buffers: an idle connection should cost a few KiB, not tungstenite's ~135 KiB
         // of defaults. Messages are small JSON; a larger one just takes another read.
@@ -41,7 +68,28 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Res
         // typed `frame_too_large` error instead of a dropped socket.
         .max_message_size(limits.max_frame_bytes * 2)
         .max_frame_size(limits.max_frame_bytes * 2)
-        .on_upgrade(move |socket| serve(socket, state, limits))
+        .on_upgrade(move |socket| serve(socket, state, limits, peer, client))
+}
+
+/// Whether a page of the request's `Origin` may open a socket here. A browser always says
+/// which page opens a WebSocket; without a check, any site a player visits could play in
+/// their name. Clients that are not browsers send no `Origin` and are let in.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if !allowed.is_empty() {
+        return allowed.iter().any(|a| a.eq_ignore_ascii_case(origin));
+    }
+    // By default: the page's own origin, whose host is the one this request is addressed to.
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
 struct Connection {
@@ -52,24 +100,37 @@ struct Connection {
     room: Option<(RoomCode, RoomHandle)>,
     outbox: Option<mpsc::Receiver<Outgoing>>,
     bucket: TokenBucket,
+    /// Refusals for going over the rate: a client that keeps going after being told empties
+    /// this too, and is closed.
+    patience: TokenBucket,
+    peer: Peer,
+    client: IpAddr,
 }
 
 enum Flow {
     Continue,
     Close(u16, &'static str),
+    Stuck(Stuck),
 }
 
-async fn serve(socket: WebSocket, state: AppState, limits: Limits) {
+async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, client: IpAddr) {
     state.metrics.connections.fetch_add(1, Ordering::Relaxed);
-    let (mut sink, mut stream) = socket.split();
+    let (sink, mut stream) = socket.split();
+    let mut sink = Writer {
+        sink,
+        deadline: Duration::from_secs(limits.write_timeout_seconds),
+    };
     let mut conn = Connection {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         bucket: TokenBucket::new(limits.rate_burst, limits.rate_per_second),
+        patience: TokenBucket::new(limits.rate_burst, limits.rate_per_second.div_ceil(2)),
         limits,
         state: state.clone(),
         player: None,
         room: None,
         outbox: None,
+        peer,
+        client,
     };
     let mut shutdown = state.shutdown.clone();
     let handshake_deadline = Instant::now() + Duration::from_secs(conn.limits.handshake_seconds);
@@ -78,81 +139,101 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits) {
     let mut ping = tokio::time::interval(idle / 3);
     ping.tick().await;
 
-    let close: (u16, &'static str) = loop {
+    let close: Result<(u16, &'static str), Stuck> = loop {
         tokio::select! {
             incoming = stream.next() => {
-                let Some(Ok(message)) = incoming else { break (CLOSE_NORMAL, "") };
-                last_heard = Instant::now();
-                let text = match message {
-                    Message::Text(text) => text,
-                    Message::Binary(_) => {
-                        let _ = send(&mut sink, &error("binary_frame", "Send JSON text frames.")).await;
-                        continue;
-                    }
-                    Message::Close(_) => break (CLOSE_NORMAL, ""),
-                    Message::Ping(_) | Message::Pong(_) => continue,
+                let message = match incoming {
+                    Some(Ok(message)) => message,
+                    Some(Err(error)) => break Ok(close_for(error)),
+                    None => break Ok((CLOSE_NORMAL, "")),
                 };
-                let replies = conn.receive(text.as_str()).await;
+                last_heard = Instant::now();
+                let replies = match message {
+                    Message::Text(text) => conn.receive(text.as_str()).await,
+                    Message::Close(_) => break Ok((CLOSE_NORMAL, "")),
+                    // Control frames and binary frames cost a token like any other: the
+                    // library answers every ping with a pong, so pings are writes too.
+                    Message::Binary(_) => conn.binary(),
+                    Message::Ping(_) | Message::Pong(_) => conn.control(),
+                };
                 let mut flow = Flow::Continue;
                 for reply in replies {
                     match reply {
                         Reply::Send(text) => {
-                            if send(&mut sink, &text).await.is_err() {
-                                flow = Flow::Close(CLOSE_NORMAL, "");
+                            if let Err(stuck) = sink.text(text).await {
+                                flow = Flow::Stuck(stuck);
+                                break;
                             }
                         }
                         Reply::Close(code, reason) => flow = Flow::Close(code, reason),
                     }
                 }
-                if let Flow::Close(code, reason) = flow {
-                    break (code, reason);
+                match flow {
+                    Flow::Continue => {}
+                    Flow::Close(code, reason) => break Ok((code, reason)),
+                    Flow::Stuck(stuck) => break Err(stuck),
                 }
             }
             outgoing = recv_outbox(&mut conn.outbox) => {
                 match outgoing {
                     Some(Outgoing::Frame(frame)) => {
-                        if sink.send(Message::Text(frame)).await.is_err() {
-                            break (CLOSE_NORMAL, "");
+                        if let Err(stuck) = sink.send(Message::Text(frame)).await {
+                            break Err(stuck);
                         }
                     }
-                    Some(Outgoing::Close(code, reason)) => break (code, reason),
+                    Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
                     // The room let go of us: too slow, or the room is gone.
                     None => {
                         conn.outbox = None;
                         conn.room = None;
-                        break (CLOSE_TRY_AGAIN, "fell behind the room; reconnect to resync");
+                        break Ok((CLOSE_TRY_AGAIN, "fell behind the room; reconnect to resync"));
                     }
                 }
             }
             _ = ping.tick() => {
                 if conn.player.is_none() && Instant::now() >= handshake_deadline {
-                    break (CLOSE_POLICY, "no hello in time");
+                    break Ok((CLOSE_POLICY, "no hello in time"));
                 }
                 if last_heard.elapsed() >= idle {
-                    break (CLOSE_NORMAL, "idle");
+                    break Ok((CLOSE_NORMAL, "idle"));
                 }
-                if sink.send(Message::Ping(Default::default())).await.is_err() {
-                    break (CLOSE_NORMAL, "");
+                if let Err(stuck) = sink.send(Message::Ping(Default::default())).await {
+                    break Err(stuck);
                 }
             }
             _ = tokio::time::sleep_until(handshake_deadline.into()), if conn.player.is_none() => {
-                break (CLOSE_POLICY, "no hello in time");
+                break Ok((CLOSE_POLICY, "no hello in time"));
             }
             _ = shutdown.changed() => {
-                break (1012, "the server is restarting; reconnect in a moment");
+                break Ok((1012, "the server is restarting; reconnect in a moment"));
             }
         }
     };
     conn.leave_room().await;
-    let _ = sink
-        .send(Message::Close(Some(CloseFrame {
-            code: close.0,
-            reason: close.1.into(),
-        })))
-        .await;
-    // Finish the closing handshake: read (and discard) until the client's Close arrives.
-    // Dropping the socket with unread input would reset the connection, and the client could
-    // lose the close frame and the error sent just before it.
+    if let Ok((code, reason)) = close {
+        finish(sink, stream, code, reason).await;
+    }
+    // A client that stopped reading (`Stuck`) gets no closing handshake: dropping the socket
+    // resets the connection and frees its buffers now.
+    state.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+}
+
+/// Closes with a reason and waits (briefly) for the client's Close: dropping the socket with
+/// unread input would reset the connection, and the client could lose the close frame and the
+/// error sent just before it. Every step has a deadline.
+async fn finish(
+    mut sink: Writer,
+    mut stream: futures_util::stream::SplitStream<WebSocket>,
+    code: u16,
+    reason: &'static str,
+) {
+    let frame = Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }));
+    if sink.send(frame).await.is_err() {
+        return;
+    }
     let drain = async {
         while let Some(Ok(message)) = stream.next().await {
             if matches!(message, Message::Close(_)) {
@@ -161,8 +242,41 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits) {
         }
     };
     let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
-    let _ = sink.close().await;
-    state.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+    let _ = tokio::time::timeout(sink.deadline, sink.sink.close()).await;
+}
+
+/// The close code for a frame the WebSocket layer refused.
+fn close_for(error: axum::Error) -> (u16, &'static str) {
+    use tokio_tungstenite::tungstenite::Error as WsError;
+    match error.into_inner().downcast::<WsError>().map(|e| *e) {
+        Ok(WsError::Capacity(_)) => (CLOSE_TOO_BIG, "message too large"),
+        Ok(WsError::Utf8(_)) => (CLOSE_INVALID_DATA, "text frames must be UTF-8"),
+        Ok(WsError::Protocol(_)) => (CLOSE_PROTOCOL, "WebSocket protocol violation"),
+        _ => (CLOSE_NORMAL, ""),
+    }
+}
+
+/// A write that missed its deadline or failed: the client is not reading, or is gone.
+#[derive(Debug)]
+struct Stuck;
+
+/// The socket's sending half, where every write has a deadline.
+struct Writer {
+    sink: SplitSink<WebSocket, Message>,
+    deadline: Duration,
+}
+
+impl Writer {
+    async fn send(&mut self, message: Message) -> Result<(), Stuck> {
+        match tokio::time::timeout(self.deadline, self.sink.send(message)).await {
+            Ok(Ok(())) => Ok(()),
+            _ => Err(Stuck),
+        }
+    }
+
+    async fn text(&mut self, text: String) -> Result<(), Stuck> {
+        self.send(Message::Text(text.into())).await
+    }
 }
 
 async fn recv_outbox(outbox: &mut Option<mpsc::Receiver<Outgoing>>) -> Option<Outgoing> {
@@ -172,16 +286,13 @@ async fn recv_outbox(outbox: &mut Option<mpsc::Receiver<Outgoing>>) -> Option<Ou
     }
 }
 
-async fn send(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    text: &str,
-) -> Result<(), axum::Error> {
-    sink.send(Message::Text(text.into())).await
-}
-
 enum Reply {
     Send(String),
     Close(u16, &'static str),
+}
+
+fn rate_limited() -> String {
+    error("rate_limited", "Too many messages; slow down.")
 }
 
 fn error(code: &str, message: &str) -> String {
@@ -193,14 +304,50 @@ fn error(code: &str, message: &str) -> String {
 }
 
 impl Connection {
+    /// Takes a token for one frame from the client; `None` when there was one, otherwise what
+    /// to answer: `rate_limited`, and the door once the client has ignored that for too long.
+    fn over_rate(&mut self, refusal: impl FnOnce() -> String) -> Option<Vec<Reply>> {
+        if self.bucket.take() {
+            return None;
+        }
+        if self.patience.take() {
+            return Some(vec![Reply::Send(refusal())]);
+        }
+        // Sustained flooding: tell, then close.
+        Some(vec![
+            Reply::Send(rate_limited()),
+            Reply::Close(CLOSE_POLICY, "rate limit exceeded"),
+        ])
+    }
+
+    /// A binary frame: the protocol is JSON text.
+    fn binary(&mut self) -> Vec<Reply> {
+        self.over_rate(rate_limited)
+            .unwrap_or_else(|| vec![Reply::Send(error("binary_frame", "Send JSON text frames."))])
+    }
+
+    /// A ping or a pong: answered by the library, counted here.
+    fn control(&mut self) -> Vec<Reply> {
+        self.over_rate(rate_limited).unwrap_or_default()
+    }
+
     /// Handles one text frame from the client.
     async fn receive(&mut self, text: &str) -> Vec<Reply> {
-        if !self.bucket.take() {
-            // An error the client can show, then the door: flooding is not negotiable.
-            return vec![
-                Reply::Send(error("rate_limited", "Too many messages; slow down.")),
-                Reply::Close(CLOSE_POLICY, "rate limit exceeded"),
-            ];
+        let limited = || {
+            // An action over the rate is refused like any other refused action: with its seq,
+            // so a fast client knows which ones to send again.
+            match serde_json::from_str::<ClientMsg>(text) {
+                Ok(ClientMsg::Act { seq, .. }) => serde_json::to_string(&ServerMsg::Reject {
+                    seq,
+                    code: "rate_limited".into(),
+                    message: "Too many messages; slow down and send it again.".into(),
+                })
+                .expect("serialises"),
+                _ => rate_limited(),
+            }
+        };
+        if let Some(replies) = self.over_rate(limited) {
+            return replies;
         }
         if text.len() > self.limits.max_frame_bytes {
             return vec![Reply::Send(error(
@@ -244,12 +391,15 @@ impl Connection {
             Some(token) => identity::authenticate(store, &token)
                 .await
                 .map(|p| (p, None)),
-            None => {
-                let name = name.unwrap_or_default();
-                identity::create_guest(store, &name)
-                    .await
-                    .map(|(p, t)| (p, Some(t)))
-            }
+            None => match self.state.quotas.guest(self.client) {
+                Ok(()) => {
+                    let name = name.unwrap_or_default();
+                    identity::create_guest(store, &name)
+                        .await
+                        .map(|(p, t)| (p, Some(t)))
+                }
+                Err(limited) => Err(limited),
+            },
         };
         match result {
             Ok((player, token)) => {
@@ -259,6 +409,7 @@ impl Connection {
                     token,
                 };
                 self.player = Some(player);
+                self.peer.greeted();
                 vec![Reply::Send(
                     serde_json::to_string(&welcome).expect("serialises"),
                 )]
@@ -268,6 +419,9 @@ impl Connection {
     }
 
     async fn join(&mut self, code: RoomCode, role: JoinRole, version: Option<u64>) -> Vec<Reply> {
+        if let Err(limited) = self.state.quotas.lookup(self.client) {
+            return vec![Reply::Send(error(limited.code(), &limited.to_string()))];
+        }
         let Some(code) = RoomCode::parse(code.as_str()) else {
             return vec![Reply::Send(error(
                 "room_not_found",

@@ -7,6 +7,7 @@ mod abuse;
 mod api;
 mod deployment;
 mod games;
+mod hardening;
 mod play;
 mod restart;
 mod rooms;

@@ -1,12 +1,14 @@
 //! Re-dealing what a viewer cannot see, for the no-leak check: other hands, the pack, face-down
 //! discards, other players' private commits, the Power Pile and face-down figures the viewer
-//! may not look at are shuffled among their places; everything the viewer sees stays put.
+//! may not look at are shuffled among their places; a team consultation the viewer is outside
+//! of is replayed with other members proposing, passing and confirming; everything the viewer
+//! sees stays put.
 
-use pandemonium_game::{Chance, Seat, Viewer, shuffle};
+use pandemonium_game::{Chance, Seat, SeatSet, Viewer, shuffle};
 
 use crate::actions::{Declaration, DemosAction, Take};
 use crate::cards::{Card, Figure, Suit};
-use crate::state::{Demos, Step, Turn};
+use crate::state::{Demos, Step, Turn, VetoUsed};
 
 impl Demos {
     /// Calls `visit` on every number card hidden from `viewer`, in a fixed order.
@@ -87,7 +89,64 @@ impl Demos {
                 }
             }
         }
+        game.reconsult(viewer, chance);
         game
+    }
+
+    /// Who proposed, passed or confirmed in a team's consultation is hidden from those outside
+    /// the team: choose it afresh (a pending poll may as well be a pending proposal), and let
+    /// any member have proposed a spent veto.
+    fn reconsult(&mut self, viewer: Viewer, chance: &mut dyn Chance) {
+        let any_member = |members: SeatSet, chance: &mut dyn Chance| {
+            let seats: Vec<Seat> = members.iter().collect();
+            seats[chance.below(seats.len() as u32) as usize]
+        };
+        // Each member of `pool` joins the subset by a coin toss, short of all of them.
+        let some_of = |pool: SeatSet, chance: &mut dyn Chance| loop {
+            let subset: SeatSet = pool.iter().filter(|_| chance.below(2) == 0).collect();
+            if subset.len() < pool.len() {
+                return subset;
+            }
+        };
+        if let Step::VetoPoll { position, .. } | Step::VetoConfirmation { position, .. } = self.step
+        {
+            let side = self.side(self.seat_at(position));
+            if self.discreet_from(viewer, side) {
+                let members = self.members(side);
+                self.step = if chance.below(2) == 0 {
+                    Step::VetoPoll {
+                        position,
+                        passed: some_of(members, chance),
+                    }
+                } else {
+                    let proposer = any_member(members, chance);
+                    let mut others = members;
+                    others.remove(proposer);
+                    Step::VetoConfirmation {
+                        position,
+                        proposer,
+                        confirmed: some_of(others, chance),
+                    }
+                };
+            }
+        }
+        let proposer = |game: &Demos, veto: VetoUsed, chance: &mut dyn Chance| VetoUsed {
+            by: if game.discreet_from(viewer, veto.side) {
+                Some(any_member(game.members(veto.side), chance))
+            } else {
+                veto.by
+            },
+            ..veto
+        };
+        if let Some(veto) = self.veto {
+            self.veto = Some(proposer(self, veto, chance));
+        }
+        if let Some(veto) = self.last_round.as_ref().and_then(|r| r.veto) {
+            let veto = proposer(self, veto, chance);
+            if let Some(round) = self.last_round.as_mut() {
+                round.veto = Some(veto);
+            }
+        }
     }
 
     /// A commit `seat` could have made in the current simultaneous step.

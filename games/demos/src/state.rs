@@ -107,8 +107,9 @@ pub(crate) enum Step {
 pub struct VetoUsed {
     /// The team (or, in individual games, the seat) whose veto was spent.
     pub side: u8,
-    /// The player who vetoed (in a team: who proposed it).
-    pub by: Seat,
+    /// The player who vetoed (in a team: who proposed it). A team's consultation is its own
+    /// business: outside the team only the team is named, and this is `None`.
+    pub by: Option<Seat>,
 }
 
 /// A side's figure draw at a resolution.

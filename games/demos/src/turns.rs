@@ -381,7 +381,7 @@ impl Demos {
     /// goes to its resolution.
     fn spend_veto(&mut self, side: u8, by: Seat, chance: &mut dyn Chance) {
         self.vetoes[side as usize] -= 1;
-        self.veto = Some(VetoUsed { side, by });
+        self.veto = Some(VetoUsed { side, by: Some(by) });
         self.resolve(chance);
     }
 }

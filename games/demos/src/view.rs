@@ -2,6 +2,11 @@
 //! secret discards stay face down until the Unanimous reveal; face-down figures are seen by
 //! their owner and teammates. Everything shown here is either public or belongs to the viewer,
 //! which is what the conformance harness checks by re-dealing the rest.
+//!
+//! A team's consultation (a veto proposal and its confirmations) is visible to the team only:
+//! the other teams and spectators see that the team is deciding (all its members waiting, its
+//! window and deadline) and then the team's veto or pass, never which teammate proposed,
+//! passed or confirmed.
 
 use pandemonium_game::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -179,8 +184,8 @@ impl Demos {
             creators_suggestion: self.rules.suggestion,
             round: self.round,
             dealer: self.dealer,
-            phase: self.phase(),
-            waiting_for: self.waiting().iter().collect(),
+            phase: self.phase(viewer),
+            waiting_for: self.waiting_seen_by(viewer),
             peoples_pack: self.peoples_pack.len() as u8,
             power_pile: self.power_pile.len() as u8,
             vetoes: self.vetoes.clone(),
@@ -188,8 +193,11 @@ impl Demos {
             players,
             my_commit: me.and_then(|s| self.commits[s as usize]),
             drawn,
-            veto: self.veto,
-            last_round: self.last_round.clone(),
+            veto: self.veto.map(|v| self.veto_seen_by(viewer, v)),
+            last_round: self.last_round.clone().map(|mut round| {
+                round.veto = round.veto.map(|v| self.veto_seen_by(viewer, v));
+                round
+            }),
             scandal: self.scandal.clone(),
             election: self.election.clone(),
             team_chat_open,
@@ -200,7 +208,43 @@ impl Demos {
         }
     }
 
-    fn phase(&self) -> Phase {
+    /// Whether `side` consults as a team out of `viewer`'s sight: a team of two or more
+    /// deciding together, seen by someone outside it while the match runs.
+    pub(crate) fn discreet_from(&self, viewer: Viewer, side: u8) -> bool {
+        self.mode().is_team()
+            && self.members(side).len() > 1
+            && !self.sees_all(viewer)
+            && !self.is_of_side(viewer, side)
+    }
+
+    /// The side consulting in a veto poll or on a proposal, if the current step is one.
+    fn polled_side(&self) -> Option<u8> {
+        match &self.step {
+            Step::VetoPoll { position, .. } | Step::VetoConfirmation { position, .. } => {
+                Some(self.side(self.seat_at(*position)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Who is still to act. Outside a consulting team, the whole team is deciding until it
+    /// has decided: who passed, proposed or confirmed is the team's business.
+    fn waiting_seen_by(&self, viewer: Viewer) -> Vec<Seat> {
+        match self.polled_side() {
+            Some(side) if self.discreet_from(viewer, side) => self.members(side).iter().collect(),
+            _ => self.waiting().iter().collect(),
+        }
+    }
+
+    /// A spent veto names its proposer only inside the team (and always for individuals).
+    fn veto_seen_by(&self, viewer: Viewer, veto: VetoUsed) -> VetoUsed {
+        VetoUsed {
+            by: veto.by.filter(|_| !self.discreet_from(viewer, veto.side)),
+            ..veto
+        }
+    }
+
+    fn phase(&self, viewer: Viewer) -> Phase {
         match &self.step {
             Step::Declaration { .. } => Phase::Declaration,
             Step::Consultation { .. } => Phase::Consultation,
@@ -221,10 +265,11 @@ impl Demos {
                 position, proposer, ..
             } => {
                 let seat = self.seat_at(*position);
+                let side = self.side(seat);
                 Phase::VetoPoll {
                     seat,
-                    side: self.side(seat),
-                    proposer: Some(*proposer),
+                    side,
+                    proposer: (!self.discreet_from(viewer, side)).then_some(*proposer),
                 }
             }
             Step::Allocation { pending } => Phase::Allocation {

@@ -1,9 +1,9 @@
 //! The JSON API: games, guests, rooms, finished matches and their replays.
 
-use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::{Extension, Json};
 use serde::Deserialize;
 
 use pandemonium_game::Viewer;
@@ -14,7 +14,9 @@ use pandemonium_protocol::{
 
 use crate::app::AppState;
 use crate::error::AppError;
+use crate::http::Peer;
 use crate::identity::{self, Player};
+use crate::lobby::MAX_PER_PAGE;
 use crate::room::replay::replay as replay_log;
 use crate::store::MatchStatus;
 
@@ -26,8 +28,11 @@ pub async fn games(State(state): State<AppState>) -> Json<Vec<GameInfo>> {
 
 pub async fn new_guest(
     State(state): State<AppState>,
+    Extension(peer): Extension<Peer>,
+    headers: HeaderMap,
     body: Result<Json<NewGuest>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Guest>), AppError> {
+    state.quotas.guest(state.quotas.client(&peer, &headers))?;
     let Json(body) = body.map_err(|e| AppError::BadRequest(e.body_text()))?;
     let (player, token) = identity::create_guest(&state.store, &body.name).await?;
     Ok((
@@ -57,25 +62,48 @@ async fn bearer(state: &AppState, headers: &HeaderMap) -> Result<Option<Player>,
 
 pub async fn create_room(
     State(state): State<AppState>,
+    Extension(peer): Extension<Peer>,
     headers: HeaderMap,
     body: Result<Json<CreateRoom>, JsonRejection>,
 ) -> Result<(StatusCode, Json<RoomSummary>), AppError> {
+    state.quotas.room(state.quotas.client(&peer, &headers))?;
     let Json(request) = body.map_err(|e| AppError::BadRequest(e.body_text()))?;
     let host = bearer(&state, &headers).await?;
     let summary = state.lobby.create_room(request, host)?;
     Ok((StatusCode::CREATED, Json(summary)))
 }
 
-pub async fn list_rooms(State(state): State<AppState>) -> Json<RoomList> {
-    Json(RoomList {
-        rooms: state.lobby.public_rooms(),
-    })
+#[derive(Debug, Deserialize)]
+pub struct RoomsQuery {
+    #[serde(default)]
+    page: usize,
+    per_page: Option<usize>,
+}
+
+/// One page of public rooms (`?page=0&per_page=50`), in code order.
+pub async fn list_rooms(
+    State(state): State<AppState>,
+    query: Result<Query<RoomsQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<RoomList>, AppError> {
+    let Query(query) = query.map_err(|e| AppError::BadRequest(e.body_text()))?;
+    let per_page = query.per_page.unwrap_or(MAX_PER_PAGE);
+    if per_page == 0 || per_page > MAX_PER_PAGE {
+        return Err(AppError::BadRequest(format!(
+            "per_page is 1 to {MAX_PER_PAGE}."
+        )));
+    }
+    Ok(Json(RoomList {
+        rooms: state.lobby.public_rooms(query.page, per_page),
+    }))
 }
 
 pub async fn get_room(
     State(state): State<AppState>,
+    Extension(peer): Extension<Peer>,
+    headers: HeaderMap,
     Path(code): Path<String>,
 ) -> Result<Json<RoomSummary>, AppError> {
+    state.quotas.lookup(state.quotas.client(&peer, &headers))?;
     let code = RoomCode::parse(&code).ok_or(AppError::RoomNotFound)?;
     let room = state.lobby.room(&code).ok_or(AppError::RoomNotFound)?;
     Ok(Json(room.summary()))

@@ -1,18 +1,29 @@
-//! HTTP routes: the lobby API, match history, operations endpoints, the WebSocket endpoint
-//! and the web client.
+//! HTTP: accepting connections ([`listen`]: caps and timeouts), the routes (the lobby API,
+//! match history, operations endpoints, the WebSocket endpoint and the web client), the
+//! per-address [`quotas`], and what every response carries ([`headers`]: security headers,
+//! caching, compression).
 
 mod api;
+mod headers;
+pub mod listen;
 mod ops;
+pub mod quotas;
 mod web;
 
 use axum::Router;
 use axum::routing::{get, post};
+use std::time::Duration;
+use tower_http::compression::CompressionLayer;
+use tower_http::timeout::TimeoutLayer;
 
 use crate::app::AppState;
 
+pub use listen::Peer;
+
 pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
-    Router::new()
+    let request_time = Duration::from_secs(state.config.network.request_seconds);
+    let api = Router::new()
         .route("/api/games", get(api::games))
         .route("/api/guests", post(api::new_guest))
         .route("/api/rooms", get(api::list_rooms).post(api::create_room))
@@ -24,7 +35,18 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics))
-        .route("/ws", get(crate::ws::upgrade))
         .fallback_service(web::service(&static_dir))
+        // A request, body included, has a deadline: a slow body cannot hold a connection.
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            request_time,
+        ))
+        .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(axum::middleware::from_fn(headers::caching));
+    // The upgrade answers with no body: nothing to compress or cache.
+    let ws = Router::new().route("/ws", get(crate::ws::upgrade));
+    api.merge(ws)
+        .layer(axum::middleware::from_fn(headers::impossible_paths))
+        .layer(axum::middleware::from_fn(headers::security))
         .with_state(state)
 }

@@ -6,6 +6,7 @@
 //! everything queued in a single transaction (group commit), so rooms never pay a round trip
 //! each on the hot path.
 
+mod guests;
 mod records;
 mod writer;
 

@@ -236,6 +236,12 @@ impl Client {
         answer
     }
 
+    /// Notes that acts up to `seq` were sent by hand (with explicit seqs), so the next act is
+    /// numbered above them: the room answers a seq it has seen with its original answer.
+    pub fn sent_up_to(&mut self, seq: u64) {
+        self.seq = self.seq.max(seq);
+    }
+
     /// Sends an action without waiting for its answer.
     pub async fn seq_act_without_answer(&mut self, action: serde_json::Value) {
         self.seq += 1;

@@ -69,6 +69,13 @@ async fn main() {
             &format!("sqlite://{}/load.db", dir.display()),
         ])
         .args(["--rate-burst", "1000", "--rate-per-second", "1000"])
+        // Every simulated player comes from 127.0.0.1: lift the per-address caps and quotas.
+        .args(["--max-connections", "100000"])
+        .args(["--max-connections-per-ip", "100000"])
+        .args(["--guests-per-minute", "1000000"])
+        .args(["--rooms-per-minute", "1000000"])
+        .args(["--lookups-per-minute", "1000000"])
+        .args(["--max-rooms", "100000"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)

@@ -274,7 +274,10 @@ fn a_veto_in_round_three_cancels_the_unanimous_turn_and_none_is_left_for_round_f
     assert_eq!(view.phase, Phase::PublicDiscard);
     assert_eq!(
         view.last_round.unwrap().veto,
-        Some(VetoUsed { side: 2, by: 2 })
+        Some(VetoUsed {
+            side: 2,
+            by: Some(2)
+        })
     );
     assert_eq!(view.vetoes, vec![1, 1, 0, 1], "player 2 has no veto left");
     assert!(
@@ -511,7 +514,8 @@ fn a_team_veto_confirmed_by_every_teammate_is_spent() {
     );
     assert_eq!(
         view.last_round.unwrap().veto,
-        Some(VetoUsed { side: 1, by: 3 })
+        Some(VetoUsed { side: 1, by: None }),
+        "outside the team, the team is named and not the proposer"
     );
 }
 

@@ -82,7 +82,10 @@ fn the_first_veto_cancels_the_unanimous_discard_and_only_it_is_spent() {
     );
     assert_eq!(
         view.last_round.unwrap().veto,
-        Some(VetoUsed { side: 1, by: 1 })
+        Some(VetoUsed {
+            side: 1,
+            by: Some(1)
+        })
     );
     assert_eq!(view.round, 2);
 }
@@ -160,7 +163,7 @@ fn a_veto_proposal_waits_for_every_teammate_and_defaults_to_a_decline() {
         "the teammate who passed must still confirm"
     );
     assert_eq!(
-        game.view(Viewer::Spectator).phase,
+        game.view(Viewer::Team(0)).phase,
         Phase::VetoPoll {
             seat: 0,
             side: 0,
@@ -182,12 +185,100 @@ fn a_veto_proposal_waits_for_every_teammate_and_defaults_to_a_decline() {
     assert_eq!(to_act(&game), vec![1, 3]);
     apply(&mut game, 3, DemosAction::Veto);
     apply(&mut game, 1, DemosAction::ConfirmVeto);
-    let view = game.view(Viewer::Spectator);
+    let view = game.view(Viewer::Team(1));
     assert_eq!(view.vetoes, vec![1, 0]);
     assert_eq!(
         view.last_round.unwrap().veto,
-        Some(VetoUsed { side: 1, by: 3 })
+        Some(VetoUsed {
+            side: 1,
+            by: Some(3)
+        })
     );
+}
+
+/// Seats waiting in the current step, as `viewer` sees them.
+fn waiting_seen_by(game: &Demos, viewer: Viewer) -> Vec<u8> {
+    game.view(viewer).waiting_for
+}
+
+#[test]
+fn a_team_consultation_on_a_veto_is_seen_by_the_team_only() {
+    let (mut game, _) = at_the_poll(Mode::Team2v2, None);
+    // Seat 0 passes: its team (0 and 2) still decides. Outside the team nobody learns who
+    // passed, only that the team is deciding.
+    apply(&mut game, 0, DemosAction::Pass);
+    assert_eq!(waiting_seen_by(&game, Viewer::Seat(2)), vec![2]);
+    for outsider in [
+        Viewer::Seat(1),
+        Viewer::Seat(3),
+        Viewer::Team(1),
+        Viewer::Spectator,
+    ] {
+        assert_eq!(waiting_seen_by(&game, outsider), vec![0, 2], "{outsider:?}");
+    }
+    // Seat 2 proposes the team's veto: its teammate sees who proposed and must confirm.
+    apply(&mut game, 2, DemosAction::Veto);
+    for insider in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Team(0)] {
+        let view = game.view(insider);
+        assert_eq!(
+            view.phase,
+            Phase::VetoPoll {
+                seat: 0,
+                side: 0,
+                proposer: Some(2)
+            },
+            "{insider:?}"
+        );
+        assert_eq!(view.waiting_for, vec![0], "{insider:?}");
+    }
+    // The other team and the spectators see only that team 0 is deciding, as before the
+    // proposal: no proposer, no confirmations.
+    for outsider in [
+        Viewer::Seat(1),
+        Viewer::Seat(3),
+        Viewer::Team(1),
+        Viewer::Spectator,
+    ] {
+        let view = game.view(outsider);
+        assert_eq!(
+            view.phase,
+            Phase::VetoPoll {
+                seat: 0,
+                side: 0,
+                proposer: None
+            },
+            "{outsider:?}"
+        );
+        assert_eq!(view.waiting_for, vec![0, 2], "{outsider:?}");
+    }
+}
+
+#[test]
+fn a_confirmed_team_veto_names_the_team_and_not_the_seat_outside_it() {
+    let (mut game, _) = at_the_poll(Mode::Team2v2, None);
+    apply(&mut game, 0, DemosAction::Veto);
+    apply(&mut game, 2, DemosAction::ConfirmVeto);
+    let named = Some(VetoUsed {
+        side: 0,
+        by: Some(0),
+    });
+    let unnamed = Some(VetoUsed { side: 0, by: None });
+    for insider in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Team(0)] {
+        let view = game.view(insider);
+        assert_eq!(view.veto, named, "{insider:?}");
+        assert_eq!(view.last_round.unwrap().veto, named, "{insider:?}");
+    }
+    for outsider in [
+        Viewer::Seat(1),
+        Viewer::Seat(3),
+        Viewer::Team(1),
+        Viewer::Spectator,
+    ] {
+        let view = game.view(outsider);
+        assert_eq!(view.veto, unnamed, "{outsider:?}");
+        assert_eq!(view.last_round.unwrap().veto, unnamed, "{outsider:?}");
+        assert_eq!(view.vetoes, vec![0, 1], "the spent veto is public");
+    }
 }
 
 #[test]
@@ -201,7 +292,16 @@ fn the_independent_vetoes_alone_without_a_consultation_window() {
     assert_eq!(game.rule_deadline(), None);
     assert!(!game.team_chat_open(2));
     apply(&mut game, 4, DemosAction::Veto);
-    assert_eq!(game.view(Viewer::Spectator).vetoes, vec![1, 1, 0]);
+    let view = game.view(Viewer::Spectator);
+    assert_eq!(view.vetoes, vec![1, 1, 0]);
+    assert_eq!(
+        view.veto,
+        Some(VetoUsed {
+            side: 2,
+            by: Some(4)
+        }),
+        "an individual's veto is no consultation: everyone sees who vetoed"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ import type { DemosView } from "../../protocol/demos/DemosView";
 import type { PlayerView } from "../../protocol/demos/PlayerView";
 import { cardFace, cardShort, figureFace, figureWords, parseCard, sortHand } from "./cards";
 import { allocationChoices, discardChoices, findLegal, mediaChoices } from "./legal";
-import { describeAction, log, pendingDecision, roundSentence, sideName } from "./words";
+import { describeAction, log, pendingDecision, roundSentence, sideName, vetoer } from "./words";
 
 const seats: SeatLabel[] = [
   { seat: 0, name: "Ada", kind: "person", team: null },
@@ -134,6 +134,18 @@ describe("DēmoS in words", () => {
     expect(pendingDecision(view({ phase: { step: "over" } }), seats)).toBeNull();
     expect(sideName("team_2v2_plus_1", 2, seats)).toBe("The Independent");
     expect(sideName("team_2v2", 0, seats)).toBe("Team 1");
+  });
+
+  it("names a team's veto by the team outside it, and by the proposer inside it", () => {
+    const fiveSeats = [0, 1, 0, 1, 2].map((team) => player({ team }));
+    const teams = [0, 1, 0, 1, 2].map((team, seat) => ({ ...seats[seat % 3], seat, team }));
+    const outside = view({ mode: "team_2v2_plus_1", players: fiveSeats, veto: { side: 0, by: null } });
+    const outsideLine = log(outside, teams).find((e) => String(e.id).startsWith("veto-now"));
+    expect(outsideLine?.text).toBe("Team 1 vetoes the Unanimous Discard.");
+    expect(outsideLine?.seat).toBeNull();
+    const inside = view({ mode: "team_2v2_plus_1", players: fiveSeats, veto: { side: 0, by: 2 } });
+    expect(log(inside, teams).find((e) => String(e.id).startsWith("veto-now"))?.text).toBe(`${teams[2].name} vetoes the Unanimous Discard.`);
+    expect(vetoer({ side: 1, by: 1 }, "complete", seats)).toBe("Bo");
   });
 
   it("logs only what the view holds: a face-down discard names its card to its owner alone", () => {

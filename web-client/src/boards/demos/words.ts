@@ -9,6 +9,7 @@ import { seatName } from "../describe";
 import { listNames } from "../../lib/seats";
 import type { DemosAction } from "../../protocol/demos/DemosAction";
 import type { DemosView } from "../../protocol/demos/DemosView";
+import type { VetoUsed } from "../../protocol/demos/VetoUsed";
 import type { CombinationKind } from "../../protocol/demos/CombinationKind";
 import type { DecidedBy } from "../../protocol/demos/DecidedBy";
 import type { ElectionDecidedBy } from "../../protocol/demos/ElectionDecidedBy";
@@ -192,6 +193,14 @@ export function scandalSentence(event: ScandalEvent, seats: SeatLabel[]): string
   }
 }
 
+/**
+ * Who spent a veto: the player, or — seen from outside a team, whose consultation is its own
+ * business — only the team.
+ */
+export function vetoer(veto: VetoUsed, mode: Mode, seats: SeatLabel[]): string {
+  return veto.by === null ? sideName(mode, veto.side, seats) : seatName(veto.by, seats);
+}
+
 /** The public history the view carries: past rounds, this round's turns, the Scandal, the Election. */
 export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
   const entries: LogEntry[] = [];
@@ -205,7 +214,7 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
         entries.push({
           id: `veto-${r}`,
           seat: view.last_round.veto.by,
-          text: `Round ${r}: ${seatName(view.last_round.veto.by, seats)} vetoed the Unanimous Discard.`,
+          text: `Round ${r}: ${vetoer(view.last_round.veto, view.mode, seats)} vetoed the Unanimous Discard.`,
         });
       }
       if (view.last_round.square_reveals.length) {
@@ -229,7 +238,7 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
       }
     }
     if (view.veto) {
-      entries.push({ id: `veto-now-${view.round}`, seat: view.veto.by, text: `${seatName(view.veto.by, seats)} vetoes the Unanimous Discard.` });
+      entries.push({ id: `veto-now-${view.round}`, seat: view.veto.by, text: `${vetoer(view.veto, view.mode, seats)} vetoes the Unanimous Discard.` });
     }
   }
   view.scandal.forEach((event, i) => entries.push({ id: `scandal-${i}`, seat: event.holder, text: scandalSentence(event, seats) }));

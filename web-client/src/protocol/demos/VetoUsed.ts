@@ -9,6 +9,7 @@ export type VetoUsed = {
  */
 side: number, 
 /**
- * The player who vetoed (in a team: who proposed it).
+ * The player who vetoed (in a team: who proposed it). A team's consultation is its own
+ * business: outside the team only the team is named, and this is `None`.
  */
-by: number, };
+by: number | null, };

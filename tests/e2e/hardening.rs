@@ -1,0 +1,943 @@
+//! Facing the open internet: what a hostile or careless client can cost the server, and what
+//! the server promises every client (deadlines, limits, close codes, headers, quotas).
+//!
+//! Each test names the abuse it pins. Clients that need their own address connect from
+//! another loopback address (127.0.0.2, …): per-IP limits count them apart from the rest.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+use tokio_tungstenite::{WebSocketStream, client_async};
+
+use pandemonium_protocol::{ApiError, ClientMsg, CreateRoom, RoomList, RoomSummary, ServerMsg};
+use pandemonium_server::Config;
+
+use crate::on_both_stores;
+use crate::play::{open_room, sit, start};
+use crate::support::{Backend, TestApp, TestDb};
+
+/// An address on the loopback network other than 127.0.0.1.
+fn loopback(last: u8) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 0, last))
+}
+
+/// A TCP connection to the app from `from`, optionally with a small receive buffer.
+async fn tcp_from(port: u16, from: IpAddr, receive_buffer: Option<u32>) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("a socket");
+    if let Some(size) = receive_buffer {
+        socket.set_recv_buffer_size(size).expect("set the buffer");
+    }
+    socket
+        .bind((from, 0).into())
+        .expect("bind a loopback address");
+    socket
+        .connect(([127, 0, 0, 1], port).into())
+        .await
+        .expect("connect")
+}
+
+type Socket = WebSocketStream<TcpStream>;
+
+/// A WebSocket from `from`, with extra request headers.
+async fn websocket(
+    port: u16,
+    from: IpAddr,
+    headers: &[(&str, &str)],
+    receive_buffer: Option<u32>,
+) -> Result<Socket, u16> {
+    let stream = tcp_from(port, from, receive_buffer).await;
+    let mut request = format!("ws://127.0.0.1:{port}/ws")
+        .into_client_request()
+        .unwrap();
+    for (name, value) in headers {
+        request.headers_mut().insert(
+            axum_header_name(name),
+            value.parse().expect("a header value"),
+        );
+    }
+    match client_async(request, stream).await {
+        Ok((socket, _)) => Ok(socket),
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            Err(response.status().as_u16())
+        }
+        Err(other) => panic!("the upgrade failed: {other}"),
+    }
+}
+
+fn axum_header_name(name: &str) -> tokio_tungstenite::tungstenite::http::HeaderName {
+    name.parse().expect("a header name")
+}
+
+async fn say(socket: &mut Socket, msg: &ClientMsg) {
+    socket
+        .send(Message::Text(serde_json::to_string(msg).unwrap().into()))
+        .await
+        .expect("send");
+}
+
+/// The next message from the server, or how the connection ended (its close code; 1006 when
+/// it ended without one).
+async fn hear(socket: &mut Socket) -> Result<ServerMsg, u16> {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("the server answers in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => return Ok(serde_json::from_str(&text).unwrap()),
+            Some(Ok(Message::Close(frame))) => return Err(frame.map_or(1005, |f| f.code.into())),
+            Some(Ok(_)) => continue,
+            Some(Err(_)) | None => return Err(1006),
+        }
+    }
+}
+
+/// Reads until the server closes; returns the close code.
+async fn close_code(socket: &mut Socket) -> u16 {
+    loop {
+        if let Err(code) = hear(socket).await {
+            return code;
+        }
+    }
+}
+
+fn hello(name: &str) -> ClientMsg {
+    ClientMsg::Hello {
+        token: None,
+        name: Some(name.into()),
+    }
+}
+
+/// A raw HTTP/1.1 exchange from `from`: status, lower-cased headers and the body's bytes.
+struct Raw {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Raw {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+async fn http(port: u16, from: IpAddr, request: &str) -> Raw {
+    let mut stream = tcp_from(port, from, None).await;
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw))
+        .await
+        .expect("the server answers in time")
+        .expect("read");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an HTTP response");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Raw {
+        status,
+        headers,
+        body: raw[split + 4..].to_vec(),
+    }
+}
+
+async fn get(port: u16, from: IpAddr, path: &str, extra: &str) -> Raw {
+    http(
+        port,
+        from,
+        &format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{extra}\r\n"),
+    )
+    .await
+}
+
+async fn post(port: u16, from: IpAddr, path: &str, body: &str, token: Option<&str>) -> Raw {
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    http(
+        port,
+        from,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{auth}\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await
+}
+
+fn api_code(raw: &Raw) -> String {
+    serde_json::from_slice::<ApiError>(&raw.body)
+        .unwrap_or_else(|e| panic!("{} is not an ApiError: {e}", raw.status))
+        .code
+}
+
+/// Open connections as the server counts them.
+async fn open_connections(app: &TestApp) -> u64 {
+    let metrics = app.http.get("/metrics").await.body;
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("pandemonium_connections "))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("the connections gauge")
+}
+
+/// Waits until the server counts at most `count` connections; false if it never does.
+async fn connections_fall_to(app: &TestApp, count: u64, within: Duration) -> bool {
+    let deadline = Instant::now() + within;
+    while Instant::now() < deadline {
+        if open_connections(app).await <= count {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    false
+}
+
+/// A test of the connection layer alone: one store is enough.
+async fn sqlite() -> TestDb {
+    TestDb::new(Backend::Sqlite).await.expect("sqlite")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+
+#[tokio::test]
+async fn a_configuration_that_cannot_work_is_refused_at_start_naming_the_flag() {
+    let db = sqlite().await;
+    type Breaker = fn(&mut Config);
+    let cases: [(&str, Breaker); 6] = [
+        ("--idle-seconds", |c| c.limits.idle_seconds = 0),
+        ("--outbox", |c| c.limits.outbox = 0),
+        ("--rate-per-second", |c| c.limits.rate_per_second = 0),
+        ("--handshake-seconds", |c| c.limits.handshake_seconds = 0),
+        ("--write-timeout-seconds", |c| {
+            c.limits.write_timeout_seconds = 0
+        }),
+        ("--max-connections", |c| c.network.max_connections = 0),
+    ];
+    for (flag, break_it) in cases {
+        let mut config = Config::for_tests(&db.url);
+        break_it(&mut config);
+        let error = pandemonium_server::Application::build(config)
+            .await
+            .err()
+            .unwrap_or_else(|| panic!("the server started with a broken {flag}"));
+        assert!(error.to_string().contains(flag), "{flag}: {error}");
+    }
+    db.drop_database().await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket close codes and the rate limit
+
+#[tokio::test]
+async fn an_oversized_message_closes_with_1009_even_when_it_comes_in_fragments() {
+    let db = sqlite().await;
+    let app = TestApp::spawn(&db).await;
+    let me = loopback(1);
+
+    // One frame over twice the message limit (128 KiB by default).
+    let mut socket = websocket(app.port, me, &[], None).await.unwrap();
+    say(&mut socket, &hello("Big")).await;
+    assert!(matches!(
+        hear(&mut socket).await,
+        Ok(ServerMsg::Welcome { .. })
+    ));
+    let huge = "x".repeat(200 * 1024);
+    let _ = socket.send(Message::Text(huge.into())).await;
+    assert_eq!(close_code(&mut socket).await, 1009);
+
+    // Three fragments of 50 KiB: each frame is small, the message is not.
+    let mut socket = websocket(app.port, me, &[], None).await.unwrap();
+    let part = vec![b'x'; 50 * 1024];
+    let frames = [
+        Frame::message(part.clone(), OpCode::Data(Data::Text), false),
+        Frame::message(part.clone(), OpCode::Data(Data::Continue), false),
+        Frame::message(part, OpCode::Data(Data::Continue), true),
+    ];
+    for frame in frames {
+        let _ = socket.send(Message::Frame(frame)).await;
+    }
+    assert_eq!(close_code(&mut socket).await, 1009);
+    app.stop().await;
+    db.drop_database().await;
+}
+
+#[tokio::test]
+async fn invalid_utf8_in_a_text_frame_closes_with_1007() {
+    let db = sqlite().await;
+    let app = TestApp::spawn(&db).await;
+    let mut socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    let frame = Frame::message(vec![b'{', 0xff, 0xfe, b'}'], OpCode::Data(Data::Text), true);
+    let _ = socket.send(Message::Frame(frame)).await;
+    assert_eq!(close_code(&mut socket).await, 1007);
+    app.stop().await;
+    db.drop_database().await;
+}
+
+#[tokio::test]
+async fn binary_frames_and_pings_are_counted_by_the_rate_limit() {
+    let db = sqlite().await;
+    let mut config = Config::for_tests(&db.url);
+    config.limits.rate_burst = 10;
+    config.limits.rate_per_second = 2;
+    let app = TestApp::spawn_with(config).await;
+
+    let mut pinger = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    for _ in 0..200 {
+        if pinger.send(Message::Ping(vec![1].into())).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(
+        close_code(&mut pinger).await,
+        1008,
+        "a ping flood is a flood"
+    );
+
+    let mut binary = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    for _ in 0..200 {
+        if binary.send(Message::Binary(vec![1].into())).await.is_err() {
+            break;
+        }
+    }
+    let mut told = false;
+    let code = loop {
+        match hear(&mut binary).await {
+            Ok(ServerMsg::Error { code, .. }) if code == "rate_limited" => told = true,
+            Ok(_) => continue,
+            Err(code) => break code,
+        }
+    };
+    assert!(told, "the client is told why");
+    assert_eq!(code, 1008, "a binary flood is a flood");
+    app.stop().await;
+    db.drop_database().await;
+}
+
+async fn an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries_on(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.limits.rate_burst = 6;
+    config.limits.rate_per_second = 4;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    tokio::time::sleep(Duration::from_secs(2)).await; // a full bucket again
+
+    // Bob is impatient: ten actions at once, all out of turn. Each gets exactly one answer
+    // with its own seq; the ones over the rate say so, and he is not cut off.
+    for seq in 1..=10 {
+        bob.send(&ClientMsg::Act {
+            seq,
+            action: json!({"type": "stand"}),
+        })
+        .await;
+    }
+    let mut answers = std::collections::BTreeMap::new();
+    while answers.len() < 10 {
+        if let ServerMsg::Reject { seq, code, .. } = bob.next().await {
+            assert!(
+                answers.insert(seq, code).is_none(),
+                "seq {seq} answered twice"
+            );
+        }
+    }
+    assert_eq!(
+        answers.keys().copied().collect::<Vec<_>>(),
+        (1..=10).collect::<Vec<_>>()
+    );
+    let limited = answers.values().filter(|c| *c == "rate_limited").count();
+    assert!(limited >= 1, "{answers:?}");
+    assert!(
+        answers
+            .values()
+            .all(|c| c == "rate_limited" || c == "not_your_turn")
+    );
+
+    // Slowed, not closed: a moment later the match goes on with both players.
+    bob.sent_up_to(10);
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    assert_eq!(alice.act(json!({"type": "stand"})).await, Ok(1));
+    bob.state_at_least(1).await;
+    assert!(bob.act(json!({"type": "stand"})).await.is_ok());
+    app.stop().await;
+}
+on_both_stores!(an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries_on);
+
+// ---------------------------------------------------------------------------------------------
+// Write deadlines
+
+#[tokio::test]
+async fn a_client_that_stops_reading_is_dropped_by_the_write_deadline() {
+    let db = sqlite().await;
+    let mut config = Config::for_tests(&db.url);
+    config.limits.rate_burst = 1_000_000_000;
+    config.limits.rate_per_second = 1_000_000_000;
+    config.limits.write_timeout_seconds = 1;
+    let app = TestApp::spawn_with(config).await;
+    let baseline = open_connections(&app).await;
+
+    // Each client asks for far more replies than it reads, with a tiny receive buffer, so the
+    // server's writes block. Only a deadline on the write can free the server of it.
+    let mut writers = Vec::new();
+    for _ in 0..4 {
+        let mut socket = websocket(app.port, loopback(1), &[], Some(4096))
+            .await
+            .unwrap();
+        say(&mut socket, &hello("Deaf")).await;
+        assert!(matches!(
+            hear(&mut socket).await,
+            Ok(ServerMsg::Welcome { .. })
+        ));
+        writers.push(tokio::spawn(async move {
+            for _ in 0..300_000 {
+                if socket.feed(Message::Text("x".into())).await.is_err() {
+                    return;
+                }
+            }
+            let _ = socket.flush().await;
+            // Hold the socket open, never reading.
+            tokio::time::sleep(Duration::from_secs(60)).await;
+        }));
+    }
+    assert!(
+        connections_fall_to(&app, baseline, Duration::from_secs(15)).await,
+        "clients that never read are still held open ({} open)",
+        open_connections(&app).await
+    );
+
+    for writer in writers {
+        writer.abort();
+    }
+    app.stop().await;
+    db.drop_database().await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP timeouts and connection caps
+
+#[tokio::test]
+async fn silent_sockets_half_sent_requests_slow_bodies_and_half_upgrades_are_closed() {
+    let db = sqlite().await;
+    let mut config = Config::for_tests(&db.url);
+    config.network.header_read_seconds = 1;
+    config.network.request_seconds = 2;
+    let app = TestApp::spawn_with(config).await;
+    let me = loopback(1);
+    let partials = [
+        "",
+        "GET /api/games HTTP/1.1\r\nHost: loc",
+        "POST /api/guests HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\n\r\n{\"name\":",
+        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n",
+    ];
+    let mut sockets = Vec::new();
+    for partial in partials {
+        let mut stream = tcp_from(app.port, me, None).await;
+        stream.write_all(partial.as_bytes()).await.unwrap();
+        sockets.push((partial, stream));
+    }
+    let started = Instant::now();
+    for (partial, mut stream) in sockets {
+        let mut rest = Vec::new();
+        let read =
+            tokio::time::timeout(Duration::from_secs(6), stream.read_to_end(&mut rest)).await;
+        assert!(
+            read.is_ok(),
+            "still open after {:?}: {partial:?}",
+            started.elapsed()
+        );
+    }
+    // A keep-alive connection that goes quiet after its request is closed too.
+    let mut stream = tcp_from(app.port, me, None).await;
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .await
+        .unwrap();
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(6), stream.read_to_end(&mut rest)).await;
+    assert!(read.is_ok(), "an idle keep-alive connection is still open");
+    assert!(String::from_utf8_lossy(&rest).starts_with("HTTP/1.1 200"));
+    app.stop().await;
+    db.drop_database().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_silent_sockets_stops_neither_healthz_nor_a_match_in_progress() {
+    let db = sqlite().await;
+    let mut config = Config::for_tests(&db.url);
+    config.network.max_connections = 60;
+    config.network.max_connections_per_ip = 30;
+    config.network.header_read_seconds = 30;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+
+    // Three attackers, each with more silent sockets than one address may hold; together more
+    // than the whole server may.
+    let mut silent = Vec::new();
+    for attacker in 2..=4 {
+        for _ in 0..40 {
+            silent.push(tcp_from(app.port, loopback(attacker), None).await);
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for _ in 0..5 {
+        let health = get(app.port, loopback(1), "/healthz", "").await;
+        assert_eq!(health.status, 200);
+    }
+    // The server let go of every silent socket beyond its caps (two places hold players).
+    let mut closed = 0;
+    for socket in &mut silent {
+        let mut byte = [0u8; 1];
+        match tokio::time::timeout(Duration::from_millis(20), socket.read(&mut byte)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => closed += 1,
+            _ => {}
+        }
+    }
+    assert!(
+        closed >= 120 - 58,
+        "only {closed} of 120 silent sockets were let go"
+    );
+    // The match in progress is untouched, and a new player can still come in.
+    assert_eq!(alice.act(json!({"type": "stand"})).await, Ok(1));
+    assert_eq!(bob.act(json!({"type": "stand"})).await, Ok(2));
+    let mut carol = websocket(app.port, loopback(5), &[], None).await.unwrap();
+    say(&mut carol, &hello("Carol")).await;
+    assert!(matches!(
+        hear(&mut carol).await,
+        Ok(ServerMsg::Welcome { .. })
+    ));
+    drop(silent);
+    app.stop().await;
+    db.drop_database().await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quotas per address, caps on rooms, the room list
+
+fn room_request(public: bool) -> String {
+    serde_json::to_string(&CreateRoom {
+        game: "twenty_one".into(),
+        options: json!({}),
+        seats: 2,
+        bots: vec![],
+        public,
+        turn_seconds: None,
+        grace_seconds: None,
+    })
+    .unwrap()
+}
+
+async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.quotas.guests_per_minute = 3;
+    config.quotas.rooms_per_minute = 2;
+    config.quotas.lookups_per_minute = 4;
+    let app = TestApp::spawn_with(config).await;
+    let (attacker, neighbour) = (loopback(2), loopback(3));
+
+    // Guests: three per minute from one address, by HTTP and by a hello without a token alike.
+    for _ in 0..2 {
+        let made = post(
+            app.port,
+            attacker,
+            "/api/guests",
+            r#"{"name":"Mallory"}"#,
+            None,
+        )
+        .await;
+        assert_eq!(made.status, 201);
+    }
+    let mut socket = websocket(app.port, attacker, &[], None).await.unwrap();
+    say(&mut socket, &hello("Mallory")).await;
+    let ServerMsg::Welcome { token, .. } = hear(&mut socket).await.unwrap() else {
+        panic!("the third guest is welcome");
+    };
+    let refused = post(
+        app.port,
+        attacker,
+        "/api/guests",
+        r#"{"name":"Mallory"}"#,
+        None,
+    )
+    .await;
+    assert_eq!(refused.status, 429);
+    assert_eq!(api_code(&refused), "rate_limited");
+    let mut socket = websocket(app.port, attacker, &[], None).await.unwrap();
+    say(&mut socket, &hello("Mallory")).await;
+    assert!(
+        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == "rate_limited")
+    );
+    // A known guest is not a new one: a hello with a token still works.
+    say(
+        &mut socket,
+        &ClientMsg::Hello {
+            token: token.clone(),
+            name: None,
+        },
+    )
+    .await;
+    assert!(matches!(
+        hear(&mut socket).await,
+        Ok(ServerMsg::Welcome { .. })
+    ));
+    // Another address is not affected.
+    let made = post(
+        app.port,
+        neighbour,
+        "/api/guests",
+        r#"{"name":"Nina"}"#,
+        None,
+    )
+    .await;
+    assert_eq!(made.status, 201);
+
+    // Rooms: two per minute from one address.
+    let mut codes = Vec::new();
+    for _ in 0..2 {
+        let made = post(app.port, attacker, "/api/rooms", &room_request(false), None).await;
+        assert_eq!(made.status, 201);
+        codes.push(
+            serde_json::from_slice::<RoomSummary>(&made.body)
+                .unwrap()
+                .code,
+        );
+    }
+    let refused = post(app.port, attacker, "/api/rooms", &room_request(false), None).await;
+    assert_eq!(refused.status, 429);
+    assert_eq!(api_code(&refused), "rate_limited");
+
+    // Code lookups: four per minute from one address, hits and misses alike, over HTTP and
+    // by joining, so guessing private codes is as slow as the quota.
+    let path = format!("/api/rooms/{}", codes[0]);
+    assert_eq!(get(app.port, attacker, &path, "").await.status, 200);
+    assert_eq!(
+        get(app.port, attacker, "/api/rooms/ACDEFG", "")
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        get(app.port, attacker, "/api/rooms/ACDEFH", "")
+            .await
+            .status,
+        404
+    );
+    say(
+        &mut socket,
+        &ClientMsg::Join {
+            room: codes[1].clone(),
+            role: pandemonium_protocol::JoinRole::Spectator,
+            version: None,
+        },
+    )
+    .await;
+    assert!(matches!(hear(&mut socket).await, Ok(ServerMsg::Room(_))));
+    let refused = get(app.port, attacker, &path, "").await;
+    assert_eq!(refused.status, 429);
+    assert_eq!(api_code(&refused), "rate_limited");
+    say(
+        &mut socket,
+        &ClientMsg::Join {
+            room: codes[1].clone(),
+            role: pandemonium_protocol::JoinRole::Spectator,
+            version: None,
+        },
+    )
+    .await;
+    let refused = loop {
+        match hear(&mut socket).await.unwrap() {
+            ServerMsg::Error { code, .. } => break code,
+            _ => continue,
+        }
+    };
+    assert_eq!(refused, "rate_limited");
+    assert_eq!(get(app.port, neighbour, &path, "").await.status, 200);
+    app.stop().await;
+}
+on_both_stores!(guests_rooms_and_code_lookups_are_limited_per_address);
+
+async fn open_rooms_are_capped_for_the_server_and_for_each_guest(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.quotas.max_rooms = 4;
+    config.quotas.max_rooms_per_guest = 2;
+    let app = TestApp::spawn_with(config).await;
+    let alice = app.guest("Alice").await;
+    let bob = app.guest("Bob").await;
+    let me = loopback(1);
+    for _ in 0..2 {
+        let made = post(
+            app.port,
+            me,
+            "/api/rooms",
+            &room_request(true),
+            Some(&alice.token),
+        )
+        .await;
+        assert_eq!(made.status, 201);
+    }
+    let refused = post(
+        app.port,
+        me,
+        "/api/rooms",
+        &room_request(true),
+        Some(&alice.token),
+    )
+    .await;
+    assert_eq!(refused.status, 429);
+    assert_eq!(api_code(&refused), "too_many_rooms");
+    for _ in 0..2 {
+        let made = post(
+            app.port,
+            me,
+            "/api/rooms",
+            &room_request(true),
+            Some(&bob.token),
+        )
+        .await;
+        assert_eq!(made.status, 201);
+    }
+    let full = post(app.port, me, "/api/rooms", &room_request(true), None).await;
+    assert_eq!(full.status, 503);
+    assert_eq!(api_code(&full), "server_full");
+    app.stop().await;
+}
+on_both_stores!(open_rooms_are_capped_for_the_server_and_for_each_guest);
+
+async fn the_room_list_comes_in_pages(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let me = loopback(1);
+    for _ in 0..5 {
+        let made = post(app.port, me, "/api/rooms", &room_request(true), None).await;
+        assert_eq!(made.status, 201);
+    }
+    let private = post(app.port, me, "/api/rooms", &room_request(false), None).await;
+    assert_eq!(private.status, 201);
+    let page = |n: u32| async move {
+        let raw = get(app.port, me, &format!("/api/rooms?page={n}&per_page=2"), "").await;
+        assert_eq!(raw.status, 200);
+        serde_json::from_slice::<RoomList>(&raw.body).unwrap().rooms
+    };
+    let (first, second, third, fourth) =
+        (page(0).await, page(1).await, page(2).await, page(3).await);
+    assert_eq!(
+        (first.len(), second.len(), third.len(), fourth.len()),
+        (2, 2, 1, 0)
+    );
+    let mut codes: Vec<_> = [first, second, third]
+        .concat()
+        .into_iter()
+        .map(|r| r.code)
+        .collect();
+    let listed = codes.clone();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes, listed, "pages are in code order and do not overlap");
+    assert_eq!(codes.len(), 5, "private rooms are not listed");
+    // Without a page size, a page is bounded anyway.
+    let all: RoomList = app.http.get("/api/rooms").await.json();
+    assert_eq!(all.rooms.len(), 5);
+    let huge = get(app.port, me, "/api/rooms?per_page=100000", "").await;
+    assert_eq!(huge.status, 400);
+    app.stop().await;
+}
+on_both_stores!(the_room_list_comes_in_pages);
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: headers, caching, compression, source maps, impossible paths, origins
+
+/// A built web client in miniature: an index, a hashed script with its source map.
+fn static_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pdm-static-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><script type=module src=/assets/index-B1x2y3z4.js></script>",
+    )
+    .unwrap();
+    let script = "export const lobby = 'the lobby';\n".repeat(400);
+    std::fs::write(dir.join("assets/index-B1x2y3z4.js"), script).unwrap();
+    std::fs::write(dir.join("assets/index-B1x2y3z4.js.map"), "{\"sources\":[]}").unwrap();
+    dir
+}
+
+#[tokio::test]
+async fn pages_carry_security_and_cache_headers_and_are_compressed() {
+    let db = sqlite().await;
+    let dir = static_dir();
+    let mut config = Config::for_tests(&db.url);
+    config.static_dir = dir.clone();
+    let app = TestApp::spawn_with(config).await;
+    let me = loopback(1);
+
+    for path in ["/", "/r/K7QX2M", "/api/games", "/assets/index-B1x2y3z4.js"] {
+        let page = get(app.port, me, path, "").await;
+        assert_eq!(page.status, 200, "{path}");
+        assert_eq!(
+            page.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(page.header("x-frame-options"), Some("DENY"), "{path}");
+        assert!(page.header("referrer-policy").is_some(), "{path}");
+        let csp = page.header("content-security-policy").unwrap_or_default();
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.contains(directive), "{path}: {csp}");
+        }
+    }
+    let index = get(app.port, me, "/", "").await;
+    assert_eq!(index.header("cache-control"), Some("no-cache"));
+    let route = get(app.port, me, "/r/K7QX2M", "").await;
+    assert_eq!(route.header("cache-control"), Some("no-cache"));
+    let script = get(app.port, me, "/assets/index-B1x2y3z4.js", "").await;
+    assert_eq!(
+        script.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+
+    for encoding in ["gzip", "br"] {
+        let packed = get(
+            app.port,
+            me,
+            "/assets/index-B1x2y3z4.js",
+            &format!("Accept-Encoding: {encoding}\r\n"),
+        )
+        .await;
+        assert_eq!(packed.header("content-encoding"), Some(encoding));
+        assert!(packed.body.len() < script.body.len() / 4, "{encoding}");
+    }
+
+    let map = get(app.port, me, "/assets/index-B1x2y3z4.js.map", "").await;
+    assert_eq!(map.status, 404, "source maps are not served");
+    for path in [
+        format!("/{}", "a".repeat(300)),
+        format!("/assets/{}.js", "b".repeat(300)),
+        format!("/api/rooms/{}", "C".repeat(300)),
+        format!("/api/matches/{}", "d".repeat(300)),
+    ] {
+        let answer = get(app.port, me, &path, "").await;
+        assert_eq!(answer.status, 404, "{}", &path[..20]);
+    }
+    app.stop().await;
+    let _ = std::fs::remove_dir_all(dir);
+    db.drop_database().await;
+}
+
+#[tokio::test]
+async fn websockets_are_accepted_only_from_allowed_origins() {
+    let db = sqlite().await;
+    let app = TestApp::spawn(&db).await;
+    let me = loopback(1);
+    let host = format!("127.0.0.1:{}", app.port);
+    let same = format!("http://{host}");
+    // The page's own origin, and clients that are not browsers (no Origin), are welcome.
+    assert!(
+        websocket(app.port, me, &[("origin", &same)], None)
+            .await
+            .is_ok()
+    );
+    assert!(websocket(app.port, me, &[], None).await.is_ok());
+    // Another site's page may not open a socket in its visitor's name.
+    for origin in ["https://evil.example", "null", "http://127.0.0.1:1"] {
+        assert_eq!(
+            websocket(app.port, me, &[("origin", origin)], None)
+                .await
+                .err(),
+            Some(403),
+            "{origin}"
+        );
+    }
+    app.stop().await;
+
+    let mut config = Config::for_tests(&db.url);
+    config.network.allowed_origins = vec!["https://games.example.org".into()];
+    let app = TestApp::spawn_with(config).await;
+    let listed = [("origin", "https://games.example.org")];
+    assert!(websocket(app.port, me, &listed, None).await.is_ok());
+    let unlisted = [("origin", "https://evil.example")];
+    assert_eq!(
+        websocket(app.port, me, &unlisted, None).await.err(),
+        Some(403)
+    );
+    app.stop().await;
+    db.drop_database().await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stale guests
+
+async fn guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let idle = app.guest("Idle").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+
+    let store = pandemonium_server::store::Store::connect(&db.url)
+        .await
+        .expect("store");
+    assert_eq!(
+        store
+            .prune_guests(Duration::from_secs(3_600))
+            .await
+            .unwrap(),
+        0,
+        "young guests are kept"
+    );
+    assert_eq!(store.prune_guests(Duration::ZERO).await.unwrap(), 1);
+    store.close().await;
+
+    let hello_with = |token: String| ClientMsg::Hello {
+        token: Some(token),
+        name: None,
+    };
+    let mut socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    say(&mut socket, &hello_with(idle.token.clone())).await;
+    assert!(
+        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == "unknown_token"),
+        "the unused guest is gone"
+    );
+    for player in [&alice, &bob] {
+        say(&mut socket, &hello_with(player.token.clone())).await;
+        assert!(matches!(
+            hear(&mut socket).await,
+            Ok(ServerMsg::Welcome { .. })
+        ));
+        socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    }
+    app.stop().await;
+}
+on_both_stores!(guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept);
