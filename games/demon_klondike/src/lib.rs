@@ -1,0 +1,51 @@
+//! Demon: racing multiplayer Klondike for 2 to 8 players — the real-time rules engine and its
+//! bot. The rules as implemented are `rules/demon_klondike.md`; names follow the rulebook and
+//! Klondike (layout, tableau pile, stock, waste, foundation, run).
+//!
+//! - `cards`: the standard deck, one byte per card.
+//! - `config`: the lobby options (partial runs, number of deals, idle time).
+//! - `layout`: one player's Klondike layout and its mechanics (deal, draw three, turn the
+//!   waste over, take a run and turn up the card beneath).
+//! - `state`: the match — layouts, shared foundations, deals, scoring; rigged positions.
+//! - `action`: actions (each naming its card and target precisely, for races) and rule errors.
+//! - `rules`: checking and applying actions; `legal`: every legal action.
+//! - `stalemate`: the "nobody can make progress" test that ends a dead deal.
+//! - `view` and `hidden`: the public table each viewer sees, and the re-deal of what nobody
+//!   sees that proves it; `game`: the `Game` contract on top (a real-time game).
+//! - `bot`: [`KlondikeBot`] and [`hint`].
+//!
+//! Real time: every seat still racing is to act at every moment. The room applies actions in
+//! arrival order; an action that lost a race (its foundation moved on) is refused with a rule
+//! error such as `foundation_moved`, and its card stays where it was.
+
+mod action;
+mod bot;
+mod cards;
+mod config;
+mod game;
+mod hidden;
+mod layout;
+mod legal;
+mod rules;
+pub mod stalemate;
+mod state;
+mod view;
+
+pub use action::{Action, Error};
+pub use bot::KlondikeBot;
+pub use cards::{ACE, BadCard, Card, KING, Rank, Suit};
+pub use config::{Config, IDLE_SECONDS, MAX_DEALS, RunMoves};
+pub use game::{BETWEEN_DEALS_SECONDS, hint};
+pub use layout::{DRAW, Layout, PILES, Pile, Place};
+pub use state::{
+    DECK, DEMON_SCORE, DealResult, DemonKlondike, Ending, Foundation, Phase, STALL_ACTIONS_PER_SEAT,
+};
+pub use view::{FoundationView, PhaseView, PileView, PlayerView, RevealedLayout, View};
+
+/// Writes the TypeScript bindings of the Demon wire types (into `demon_klondike/`).
+pub fn export_typescript(cfg: &ts_rs::Config) -> Result<(), ts_rs::ExportError> {
+    use ts_rs::TS;
+    Config::export_all(cfg)?;
+    Action::export_all(cfg)?;
+    View::export_all(cfg)
+}
