@@ -17,6 +17,20 @@
 //! Real time: every seat still racing is to act at every moment. The room applies actions in
 //! arrival order; an action that lost a race (its foundation moved on) is refused with a rule
 //! error such as `foundation_moved`, and its card stays where it was.
+//!
+//! House readings of the stall fallbacks (proposal 6): saying "we're stuck" stops that seat
+//! for the rest of the deal (it leaves `to_act`; "all *active* players press stuck"), and the
+//! deal ends when every seat has said it. The idle time is [`pandemonium_game::RuleClock`]:
+//! its window is the deal and the count of progress moves, and its default action is "stuck".
+//! The stalemate test then runs over the seats still racing. A stall safeguard
+//! ([`STALL_ACTIONS_PER_SEAT`]) bounds a deal played by machines that never give up; it is
+//! also what makes [`pandemonium_game::Game::max_actions`] finite.
+//!
+//! ## Measured
+//!
+//! - [`KlondikeBot`] beat the random bot in **947 of 1,000** seeded two-player deals by score
+//!   (average 9.6 points to 0.5; seats alternate): `cargo test --release -p
+//!   pandemonium-demon-klondike --test rules -- --ignored --nocapture`.
 
 mod action;
 mod bot;
