@@ -32,12 +32,19 @@ const SEARCH_LIMIT: usize = 500;
 pub(crate) fn nobody_can_progress(game: &DemonKlondike) -> bool {
     let (foundations, runs) = (&game.foundations, game.config.runs);
     // Players who said they are stuck have stopped: only those still racing can play.
-    let searches: Vec<Search> = game
-        .layouts
-        .iter()
-        .enumerate()
-        .filter(|&(seat, _)| !game.stuck.contains(seat as u8))
-        .map(|(_, layout)| Search::new(layout, foundations))
+    let racing = || {
+        game.layouts
+            .iter()
+            .enumerate()
+            .filter(|&(seat, _)| !game.stuck.contains(seat as u8))
+            .map(|(_, layout)| layout)
+    };
+    // The cheapest test first, layout by layout: a move playable now without cycling.
+    if racing().any(|layout| playable_now(layout, foundations)) {
+        return false;
+    }
+    let searches: Vec<Search> = racing()
+        .map(|layout| Search::new(layout, foundations))
         .collect();
     if searches.iter().any(Search::progress_now) {
         return false;
@@ -45,6 +52,35 @@ pub(crate) fn nobody_can_progress(game: &DemonKlondike) -> bool {
     searches
         .iter()
         .all(|search| !search.progress_after_shuffles(runs))
+}
+
+/// Whether a progress move is playable right now, before any stock cycling: the waste top or
+/// a pile top to a foundation, the waste top to a pile, or a run off face-down cards.
+fn playable_now(layout: &Layout, foundations: &[Foundation]) -> bool {
+    let accepts = |card: Card| card.rank() == ACE || foundations.iter().any(|f| f.takes(card));
+    let fits = |card: Card, to: usize| match layout.piles[to].top() {
+        None => card.rank() == KING,
+        Some(below) => card.builds_on(below),
+    };
+    let mut tops = layout
+        .waste_top()
+        .into_iter()
+        .chain(layout.piles.iter().filter_map(|p| p.top()));
+    if tops.any(accepts) {
+        return true;
+    }
+    if layout
+        .waste_top()
+        .is_some_and(|c| (0..PILES).any(|to| fits(c, to)))
+    {
+        return true;
+    }
+    layout.piles.iter().enumerate().any(|(from, p)| {
+        !p.down.is_empty()
+            && p.up
+                .first()
+                .is_some_and(|&head| (0..PILES).any(|to| to != from && fits(head, to)))
+    })
 }
 
 /// Whether this layout has a progress move now or after any number of stock cycles and
