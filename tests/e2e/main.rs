@@ -5,6 +5,7 @@ mod support;
 
 mod abuse;
 mod api;
+mod demon_klondike;
 mod deployment;
 mod games;
 mod hardening;

@@ -5,6 +5,7 @@
 //! Media (or a Soulitaire Mimic and Sacrifice) without depending on what a seed happens to
 //! shuffle.
 
+use pandemonium_demon_klondike::{Config as DemonConfig, DemonKlondike, KlondikeBot};
 use pandemonium_demos::{Demos, DemosBot, DemosConfig};
 use pandemonium_game::fixture::TwentyOne;
 use pandemonium_game::fixture::race::Race;
@@ -23,6 +24,11 @@ pub fn games() -> &'static [GameEntry] {
         games.push(GameEntry {
             info: rigged_demos_info,
             create: rigged_demos_create,
+            conformance: |_| {},
+        });
+        games.push(GameEntry {
+            info: rigged_demon_klondike_info,
+            create: rigged_demon_klondike_create,
             conformance: |_| {},
         });
         games.push(GameEntry {
@@ -73,4 +79,30 @@ fn rigged_soulitaire_create(
     let game = Soulitaire::rigged(config, rigged::soulitaire_mimic_and_sacrifice());
     let options = serde_json::to_value(config).expect("configs serialise");
     Ok((Engine::<Soulitaire, SolverBot>::boxed(game), options))
+}
+
+/// `demon_klondike_rigged`: Demon in which every player holds the same deck in the same order
+/// ([`rigged::demon_klondike_twin_deck`]), so the players race for the same cards.
+fn rigged_demon_klondike_info() -> GameInfo {
+    let mut info = DemonKlondike::info();
+    info.id = "demon_klondike_rigged".into();
+    info.name = "Demon (rigged twin decks for tests)".into();
+    info
+}
+
+fn rigged_demon_klondike_create(
+    options: &serde_json::Value,
+    seats: u8,
+    _: &mut dyn Chance,
+) -> Result<pandemonium_game::Created, ConfigError> {
+    let config: DemonConfig = serde_json::from_value(options.clone())
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    ConfigError::check_seats(&DemonKlondike::info(), seats)?;
+    config.validate()?;
+    let decks = (0..seats)
+        .map(|_| rigged::demon_klondike_twin_deck())
+        .collect();
+    let game = DemonKlondike::rigged_decks(config, decks);
+    let options = serde_json::to_value(config).expect("configs serialise");
+    Ok((Engine::<DemonKlondike, KlondikeBot>::boxed(game), options))
 }

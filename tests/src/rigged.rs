@@ -1,5 +1,6 @@
 //! Rigged deals for end-to-end tests.
 
+use pandemonium_demon_klondike::Card as DemonCard;
 use pandemonium_demos::Rigging;
 use pandemonium_soulitaire::{Card, Deal, Demon, Rank, Suit, data::ROSTER};
 
@@ -43,6 +44,22 @@ pub fn demos_square_and_media() -> Rigging {
         ],
         ..Rigging::default()
     }
+}
+
+/// A Demon deck (its top is the last card) whose stock feeds the foundations: the start
+/// signal turns 3S 2S AS, so the Ace, two and three of spades play at once from the waste,
+/// then each draw of three turns the next three of the suit, highest first (6S 5S 4S, …),
+/// through the spades and on to the hearts up to the Jack. Every player holds this same deck,
+/// so they all race for the same foundation with every card. The tableau holds the Kings and
+/// Queen of hearts, the diamonds and the clubs.
+pub fn demon_klondike_twin_deck() -> Vec<DemonCard> {
+    let stock = "3S 2S AS 6S 5S 4S 9S 8S 7S QS JS 10S 2H AH KS 5H 4H 3H 8H 7H 6H JH 10H 9H";
+    let tableau = "KH QH AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD \
+                   AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC";
+    let mut top_first = DemonCard::list(tableau);
+    top_first.extend(DemonCard::list(stock));
+    top_first.reverse();
+    top_first
 }
 
 /// A full Soulitaire deal (54 cards, six demons) whose first moves are a Mimic and a Sacrifice:
@@ -155,5 +172,20 @@ mod tests {
             game.apply(0, &action, &mut chance).unwrap();
         }
         assert!(game.title().is_some(), "the solver wins it");
+    }
+
+    #[test]
+    fn the_demon_twin_deck_is_one_whole_deck_that_opens_with_the_ace_of_spades_on_the_waste() {
+        use pandemonium_demon_klondike::{Config, DemonKlondike};
+        let mut deck = demon_klondike_twin_deck();
+        let game = DemonKlondike::rigged_decks(Config::default(), vec![deck.clone(), deck.clone()]);
+        assert_eq!(game.layout(0).waste_top(), Some("AS".parse().unwrap()));
+        assert_eq!(
+            game.layout(0),
+            game.layout(1),
+            "every player holds the same layout"
+        );
+        deck.sort();
+        assert_eq!(deck, DemonCard::deck());
     }
 }

@@ -43,6 +43,8 @@ If two players play the same card onto the same foundation, the first to arrive 
 - **Part of a run may move:** you may move any face-up run from a pile, not only the whole run. (Room option: strict "whole run only".)
 - **Every Ace starts its own foundation,** so several foundations of one suit can exist. When you play onto a foundation you choose which one.
 - **"Nobody can play"** means no player has a *progress move* left, however often they cycle their stock: a card to a foundation, a waste card to a pile, a move that turns up a face-down card, or a King (or King run) moved to an empty pile from a pile with face-down cards. Shuffling cards between piles or cycling the stock does not count. A stalled deal gives nobody the +10.
+- **"We're stuck":** press it when you see no play. You stop racing for the rest of the deal (your cards on the foundations still count); the deal ends when everyone has pressed it. If nobody makes a progress move for the idle time (60 s by default, room option), everyone still racing is counted as stuck. As a last safeguard a deal also ends after 500 actions per player in a row with no progress move by anyone.
+- **Between deals** everything is revealed and the scores stay up until everyone is ready (at most 30 s).
 - **Number of deals:** 3 by default (room option).
 - **What others see:** your face-up cards, your top waste card and the two beneath it from your last draw, and the size of your stock and waste. Nobody — not even you — sees your face-down cards or your stock order.
 `,

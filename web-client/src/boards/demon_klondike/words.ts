@@ -1,0 +1,42 @@
+/** Demon in words: actions for the log and the replay timeline, deal endings, scores. */
+import type { SeatLabel } from "../contract";
+import type { DemonAction } from "../../protocol/demon_klondike/DemonAction";
+import type { DemonEnding } from "../../protocol/demon_klondike/DemonEnding";
+import { cardWords } from "./cards";
+
+function name(seat: number, seats: SeatLabel[]): string {
+  return seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+}
+
+export function describeAction(action: DemonAction, seat: number, seats: SeatLabel[]): string {
+  const who = name(seat, seats);
+  switch (action.type) {
+    case "draw":
+      return `${who} turns three from the stock`;
+    case "recycle":
+      return `${who} turns the waste over`;
+    case "to_foundation":
+      return action.foundation === null
+        ? `${who} starts a foundation with the ${cardWords(action.card)}`
+        : `${who} plays the ${cardWords(action.card)} on foundation ${action.foundation + 1}`;
+    case "to_pile":
+      return `${who} moves the ${cardWords(action.card)} to pile ${action.pile + 1}`;
+    case "stuck":
+      return `${who} is stuck`;
+    case "ready":
+      return `${who} is ready for the next deal`;
+  }
+}
+
+export function endingWords(ending: DemonEnding, seats: SeatLabel[]): string {
+  switch (ending.kind) {
+    case "demon":
+      return `Demon! ${name(ending.seat, seats)} went out.`;
+    case "stalemate":
+      return "Nobody could play any more.";
+    case "all_stuck":
+      return "Everyone was stuck.";
+    case "stalled":
+      return "No progress for too long.";
+  }
+}
