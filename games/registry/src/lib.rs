@@ -12,6 +12,10 @@ pub fn all() -> &'static [GameEntry] {
             GameEntry::of::<pandemonium_soulitaire::Soulitaire, pandemonium_soulitaire::SolverBot>(
             ),
             GameEntry::of::<pandemonium_demos::Demos, pandemonium_demos::DemosBot>(),
+            GameEntry::of::<
+                pandemonium_demon_bound::DemonBound,
+                pandemonium_demon_bound::DemonBoundBot,
+            >(),
             // Further entries are added as each engine lands.
         ]
     })
@@ -27,4 +31,5 @@ pub fn find(id: &str) -> Option<&'static GameEntry> {
 pub fn export_typescript(cfg: &ts_rs::Config) {
     pandemonium_soulitaire::export_typescript(cfg).expect("Soulitaire bindings export");
     pandemonium_demos::export_typescript(cfg).expect("DēmoS bindings export");
+    pandemonium_demon_bound::export_typescript(cfg).expect("Demon Bound! bindings export");
 }
