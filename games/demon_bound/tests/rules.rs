@@ -7,4 +7,6 @@ mod rules {
 
     pub mod conformance;
     pub mod scenarios;
+    pub mod setup;
+    pub mod turns;
 }

@@ -114,3 +114,37 @@ pub fn filler(count: usize, except: &str) -> Vec<Card> {
         .take(count)
         .collect()
 }
+
+/// Every card the rigging places, as names.
+fn used(rigging: &Rigging) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for lists in [
+        &rigging.hands,
+        &rigging.sacrifices,
+        &rigging.threats,
+        &rigging.bound,
+        &rigging.treasuries,
+    ] {
+        for list in lists {
+            names.extend(list.iter().map(|c| c.to_string()));
+        }
+    }
+    names.extend(rigging.discard.iter().map(|c| c.to_string()));
+    names.extend(rigging.draw.iter().map(|c| c.to_string()));
+    names.join(" ")
+}
+
+/// A rigged table whose draw pile (after any rigged top cards) is 20 harmless cards.
+pub fn table(seats: u8, mut rigging: Rigging) -> DemonBound {
+    let more = filler(20, &used(&rigging));
+    rigging.draw.extend(more);
+    rig(seats, rigging)
+}
+
+/// Hands of harmless cards for the seats a test does not care about.
+pub const JUNK: [&str; 4] = [
+    "2C 3C 4C 5C 6C 7C",
+    "2D 3D 4D 5D 6D 7D",
+    "8C 9C 10C 8D 9D 10D",
+    "AC AD 2H 3H 4H 5H",
+];
