@@ -4,7 +4,7 @@ use pandemonium_game::{RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 
 /// Every action of Demon Bound!, including the answers to pending decisions.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
@@ -29,9 +29,9 @@ pub enum DemonBoundAction {
     Summon { card: Card, onto: Seat },
     /// Card play: a numbered club binds `demon`, standing before you since your turn began.
     Bind { card: Card, demon: Card },
-    /// Card play: a numbered diamond into your treasury, paid by releasing bound demons (in
-    /// ascending order; each one needed to reach the diamond's value).
-    Treasure { card: Card, release: Vec<Card> },
+    /// Card play: a numbered diamond into your treasury, paid by releasing bound demons
+    /// (each one needed to reach the diamond's value).
+    Treasure { card: Card, release: CardSet },
     /// Not a card play: free your bound demon `freed` to banish `demon`, standing before you
     /// since your turn began.
     Banish { demon: Card, freed: Card },
@@ -53,7 +53,7 @@ pub enum DemonBoundAction {
     /// End the card-play step. A threat still before you marks your soul.
     EndPlay,
     /// The discard step: at least as many cards as your stain (all of them if you hold fewer).
-    Discard { cards: Vec<Card> },
+    Discard { cards: CardSet },
     /// A pending decision: the demon waiting for a target attacks `target`.
     Attack { target: Seat },
 }

@@ -135,6 +135,41 @@ impl Card {
     }
 }
 
+/// Cards chosen together (a discard, a release of bound demons), kept in deck order (spades,
+/// hearts, diamonds, clubs, each Ace to King, then Jokers and the Marcus King) so that one
+/// choice has one spelling whatever order it is sent in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[serde(from = "Vec<Card>", into = "Vec<Card>")]
+#[ts(export_to = "demon_bound/")]
+pub struct CardSet(Vec<Card>);
+
+impl CardSet {
+    pub fn new(mut cards: Vec<Card>) -> CardSet {
+        cards.sort();
+        CardSet(cards)
+    }
+}
+
+impl From<Vec<Card>> for CardSet {
+    fn from(cards: Vec<Card>) -> CardSet {
+        CardSet::new(cards)
+    }
+}
+
+impl From<CardSet> for Vec<Card> {
+    fn from(set: CardSet) -> Vec<Card> {
+        set.0
+    }
+}
+
+impl std::ops::Deref for CardSet {
+    type Target = [Card];
+
+    fn deref(&self) -> &[Card] {
+        &self.0
+    }
+}
+
 /// The sum of the values of some numbered cards.
 pub fn total(cards: &[Card]) -> u32 {
     cards.iter().map(|c| c.value() as u32).sum()

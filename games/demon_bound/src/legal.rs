@@ -1,7 +1,6 @@
 //! Every legal action, complete, and the check of one action with the reason for a refusal.
 //! `check` accepts exactly what `legal_actions` lists (the conformance harness holds them to
-//! it); sets of cards (a discard, a release) are written in ascending order, so each choice
-//! has one spelling.
+//! it).
 
 use pandemonium_game::{Chance, Seat};
 
@@ -109,7 +108,10 @@ impl DemonBound {
                 }
                 (Suit::Diamonds, None) => {
                     for release in releases(&player.bound, card.value() as u32) {
-                        actions.push(A::Treasure { card, release });
+                        actions.push(A::Treasure {
+                            card,
+                            release: release.into(),
+                        });
                     }
                 }
             }
@@ -211,7 +213,11 @@ impl DemonBound {
         sets.sort();
         sets.dedup();
         sets.sort_by_key(|s| s.len());
-        sets.into_iter().map(|cards| A::Discard { cards }).collect()
+        sets.into_iter()
+            .map(|cards| A::Discard {
+                cards: cards.into(),
+            })
+            .collect()
     }
 
     /// Whether `seat` may take `action` now, and why not.
@@ -274,11 +280,8 @@ impl DemonBound {
                 }
             }
             (Step::Discard, A::Discard { cards }) => {
-                if !cards.is_sorted() {
-                    return Err(E::WrongCard);
-                }
                 let mut hand = player.hand.clone();
-                for &card in cards {
+                for &card in cards.iter() {
                     if !crate::state::take(&mut hand, card) {
                         return Err(E::NotInHand);
                     }
@@ -380,11 +383,8 @@ impl DemonBound {
         let seat = |chance: &mut dyn Chance| chance.below(5) as Seat;
         let cards = |chance: &mut dyn Chance| {
             let n = chance.below(4);
-            let mut cards: Vec<Card> = (0..n).map(|_| card(chance)).collect();
-            if chance.below(2) == 0 {
-                cards.sort();
-            }
-            cards
+            let cards: Vec<Card> = (0..n).map(|_| card(chance)).collect();
+            cards.into()
         };
         match chance.below(18) {
             0 => A::SetupSacrifice { card: card(chance) },
@@ -467,8 +467,7 @@ fn is_spell_effect(action: &A) -> bool {
     )
 }
 
-/// A release pays for a treasure of `value` when its demons, in strictly ascending order,
-/// total at least `value` and each one is needed (leaving any out would fall short): paying
+/// A release pays for a treasure of `value` when its demons (no demon twice) total at least `value` and each one is needed (leaving any out would fall short): paying
 /// with a demon that is not needed only throws it away.
 pub(crate) fn is_minimal_release(release: &[Card], value: u32) -> bool {
     let sum = total(release);

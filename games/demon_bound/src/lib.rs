@@ -33,7 +33,7 @@ mod view;
 
 pub use action::{DemonBoundAction, DemonBoundError};
 pub use bot::{DemonBoundBot, hint};
-pub use cards::{BadName, Card, Suit};
+pub use cards::{BadName, Card, CardSet, Suit};
 pub use config::{DemonBoundConfig, MAX_JOKERS, MAX_RESHUFFLE_CAP, MAX_ROUND_CAP};
 pub use log::{Event, LOG_LENGTH};
 pub use rigged::Rigging;

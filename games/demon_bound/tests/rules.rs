@@ -6,7 +6,9 @@ mod rules {
     pub mod support;
 
     pub mod conformance;
+    pub mod maw;
     pub mod scenarios;
     pub mod setup;
+    pub mod spells;
     pub mod turns;
 }

@@ -89,7 +89,7 @@ fn scenario_two() -> pandemonium_demon_bound::DemonBound {
         },
     );
     assert_eq!(threats(&game, B), cards("9S"), "not appeased: 2 < 9");
-    apply(&mut game, A, Act::Discard { cards: cards("2D") });
+    apply(&mut game, A, Act::Discard { cards: set("2D") });
     assert_eq!(omniscient(&game).turn, Some(B));
     game
 }
@@ -166,7 +166,7 @@ fn doing_nothing_about_the_demon_adds_a_stain_discards_the_demon_and_keeps_the_s
     // The new stain counts this turn: B must discard two cards.
     assert_eq!(phase(&game), Phase::Discard { at_least: 2 });
     assert_eq!(
-        refused(&game, B, Act::Discard { cards: cards("AC") }),
+        refused(&game, B, Act::Discard { cards: set("AC") }),
         DemonBoundError::TooFewDiscards
     );
 }
@@ -194,7 +194,7 @@ fn a_diamond_enters_the_treasury_by_releasing_bound_demons_whose_total_reaches_i
         B,
         Act::Treasure {
             card: card("9D"),
-            release: cards("4S 5S"),
+            release: set("4S 5S"),
         },
     );
     assert_eq!(treasury(&game, B), cards("9D"));
@@ -211,7 +211,7 @@ fn a_diamond_worth_more_than_the_bound_demons_cannot_be_played() {
             B,
             Act::Treasure {
                 card: card("10D"),
-                release: cards("4S 5S")
+                release: set("4S 5S")
             }
         ),
         DemonBoundError::BadRelease
@@ -299,13 +299,13 @@ fn a_waiting_demon_becomes_the_active_threat_on_the_next_turn() {
         &mut game,
         C,
         Act::Discard {
-            cards: cards("2D 3D"),
+            cards: set("2D 3D"),
         },
     );
     apply(&mut game, A, Act::EndPlay);
-    apply(&mut game, A, Act::Discard { cards: cards("2C") });
+    apply(&mut game, A, Act::Discard { cards: set("2C") });
     apply(&mut game, B, Act::EndPlay);
-    apply(&mut game, B, Act::Discard { cards: cards("7C") });
+    apply(&mut game, B, Act::Discard { cards: set("7C") });
     assert_eq!(omniscient(&game).turn, Some(C));
     assert_eq!(omniscient(&game).active_threat, Some(card("4S")));
 }
@@ -318,7 +318,7 @@ fn a_stronger_demon_arriving_in_between_goes_to_the_front_of_the_line() {
         &mut game,
         C,
         Act::Discard {
-            cards: cards("2D 3D"),
+            cards: set("2D 3D"),
         },
     );
     // A summons 7S onto C's sacrifice of AH: 1 < 7, so it stays before C.
@@ -330,9 +330,9 @@ fn a_stronger_demon_arriving_in_between_goes_to_the_front_of_the_line() {
             onto: C,
         },
     );
-    apply(&mut game, A, Act::Discard { cards: cards("2C") });
+    apply(&mut game, A, Act::Discard { cards: set("2C") });
     apply(&mut game, B, Act::EndPlay);
-    apply(&mut game, B, Act::Discard { cards: cards("7C") });
+    apply(&mut game, B, Act::Discard { cards: set("7C") });
     assert_eq!(threats(&game, C), cards("4S 7S"));
     assert_eq!(omniscient(&game).active_threat, Some(card("7S")));
 }
@@ -363,7 +363,7 @@ fn a_player_whose_discard_empties_the_hand_is_carried_away_to_hell() {
         &mut game,
         B,
         Act::Discard {
-            cards: cards("2C 3C 4C 5C 6C"),
+            cards: set("2C 3C 4C 5C 6C"),
         },
     );
     let view = omniscient(&game);
@@ -389,7 +389,7 @@ fn a_player_who_plays_no_card_keeps_one_card_after_discarding_five_and_survives(
         &mut game,
         B,
         Act::Discard {
-            cards: cards("2C 3C 4C 5C 6C"),
+            cards: set("2C 3C 4C 5C 6C"),
         },
     );
     assert!(!omniscient(&game).players[B as usize].out);
@@ -422,7 +422,7 @@ fn a_discarded_joker_pitches_every_numbered_spade_in_hand_and_deals_them_from_th
         &mut game,
         A,
         Act::Discard {
-            cards: cards("Joker"),
+            cards: set("Joker"),
         },
         &mut chance,
     );
@@ -519,7 +519,7 @@ fn the_game_ends_at_once_when_the_tenth_numbered_diamond_enters_a_survivors_trea
         A,
         Act::Treasure {
             card: card("AD"),
-            release: cards("2S"),
+            release: set("2S"),
         },
     );
     assert_eq!(phase(&game), Phase::Over, "no discard step");
@@ -558,7 +558,7 @@ fn a_treasury_of_ten_and_eight_beats_nine_seven_and_ace() {
     .unwrap();
     for (seat, junk) in [(A, "2C"), (B, "2H"), (C, "8H")] {
         apply(&mut game, seat, Act::EndPlay);
-        apply(&mut game, seat, Act::Discard { cards: cards(junk) });
+        apply(&mut game, seat, Act::Discard { cards: set(junk) });
     }
     let outcome = game.outcome().expect("the round cap ended the game");
     assert_eq!(outcome.winners, vec![A]);

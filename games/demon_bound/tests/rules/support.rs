@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use pandemonium_demon_bound::{
-    Card, DemonBound, DemonBoundAction, DemonBoundConfig, DemonBoundError, DemonBoundView, Phase,
-    Rigging,
+    Card, CardSet, DemonBound, DemonBoundAction, DemonBoundConfig, DemonBoundError, DemonBoundView,
+    Phase, Rigging,
 };
 use pandemonium_game::{Game, ScriptedChance, Seat, SeededChance, Viewer};
 
@@ -14,6 +14,11 @@ pub const C: Seat = 2;
 
 pub fn cards(names: &str) -> Vec<Card> {
     Card::list(names)
+}
+
+/// Cards chosen together, for a discard or a release.
+pub fn set(names: &str) -> CardSet {
+    cards(names).into()
 }
 
 pub fn card(name: &str) -> Card {

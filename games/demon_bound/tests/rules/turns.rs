@@ -459,7 +459,7 @@ fn you_may_discard_more_cards_than_your_stain() {
         &mut game,
         A,
         Act::Discard {
-            cards: cards("2C 3C 4C"),
+            cards: set("2C 3C 4C"),
         },
     );
     assert!(discarded(&game, "2C 3C 4C"));
@@ -467,7 +467,7 @@ fn you_may_discard_more_cards_than_your_stain() {
 }
 
 #[test]
-fn discards_are_written_in_ascending_order() {
+fn a_discard_may_name_its_cards_in_any_order() {
     let mut game = table(
         2,
         Rigging {
@@ -477,16 +477,16 @@ fn discards_are_written_in_ascending_order() {
         },
     );
     apply(&mut game, A, Act::EndPlay);
+    let sent: Act = serde_json::from_str(r#"{"type":"discard","cards":["4C","2C"]}"#).unwrap();
     assert_eq!(
-        refused(
-            &game,
-            A,
-            Act::Discard {
-                cards: cards("4C 2C")
-            }
-        ),
-        DemonBoundError::WrongCard
+        sent,
+        Act::Discard {
+            cards: set("2C 4C")
+        }
     );
+    assert!(game.legal_actions(A).contains(&sent));
+    apply(&mut game, A, sent);
+    assert!(discarded(&game, "2C 4C"));
 }
 
 #[test]
@@ -510,11 +510,11 @@ fn treasure_may_release_several_demons_but_only_those_needed() {
         vec![
             Act::Treasure {
                 card: card("6D"),
-                release: cards("AS 5S")
+                release: set("AS 5S")
             },
             Act::Treasure {
                 card: card("6D"),
-                release: cards("2S 5S")
+                release: set("2S 5S")
             },
         ]
     );
@@ -524,7 +524,7 @@ fn treasure_may_release_several_demons_but_only_those_needed() {
             A,
             Act::Treasure {
                 card: card("6D"),
-                release: cards("AS 2S 5S")
+                release: set("AS 2S 5S")
             }
         ),
         DemonBoundError::BadRelease
@@ -545,7 +545,13 @@ fn turns_go_clockwise() {
         let seat = omniscient(&game).turn.unwrap();
         apply(&mut game, seat, Act::EndPlay);
         let first = hand(&game, seat)[0];
-        apply(&mut game, seat, Act::Discard { cards: vec![first] });
+        apply(
+            &mut game,
+            seat,
+            Act::Discard {
+                cards: vec![first].into(),
+            },
+        );
         assert_eq!(omniscient(&game).turn, Some(expected));
     }
 }
