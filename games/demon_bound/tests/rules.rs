@@ -6,9 +6,12 @@ mod rules {
     pub mod support;
 
     pub mod conformance;
+    pub mod ending;
     pub mod maw;
     pub mod scenarios;
     pub mod setup;
+    pub mod solitaire;
     pub mod spells;
     pub mod turns;
+    pub mod views;
 }
