@@ -13,7 +13,13 @@
 //! - `legal`: every legal action and the check of one; `outcome`: the richest survivor.
 //! - `view` and `hidden`: what each viewer may see, and the re-deal of everything else that
 //!   proves it; `game`: the `Game` contract on top; `rigged`: tables for tests.
-//! - `bot`: [`DemonBoundBot`].
+//! - `bot`: [`DemonBoundBot`] (and [`hint`], which asks it).
+//!
+//! Measured (release, `cargo test --release -p pandemonium-demon-bound --test rules --
+//! --ignored --nocapture`):
+//! - [`DemonBoundBot`] won **997 of 1,000** seeded three-player matches against two
+//!   `RandomBot`s (99.7%; the bot's seat rotates; a shared win counts).
+//! - Solitaire: it won **1,507 of 10,000** seeded deals (15.1%; 20 treasure needed).
 
 mod action;
 mod bot;
