@@ -5,6 +5,7 @@ mod support;
 
 mod abuse;
 mod api;
+mod demon_bound;
 mod deployment;
 mod games;
 mod play;
