@@ -9,7 +9,7 @@ use ts_rs::TS;
 use crate::cards::Card;
 
 /// How many events the state keeps (and views show).
-pub const LOG_LENGTH: usize = 30;
+pub const LOG_LENGTH: usize = 12;
 
 /// One event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
