@@ -12,6 +12,7 @@ import type { BoardLoader, BoardModule } from "./contract";
 const BOARDS: Record<string, BoardLoader> = {
   demos: () => import("./demos").then((m) => m.board), demos_rigged: () => import("./demos").then((m) => m.board),
   soulitaire: () => import("./soulitaire").then((m) => m.board), soulitaire_rigged: () => import("./soulitaire").then((m) => m.board),
+  demon_bound: () => import("./demon_bound").then((m) => m.board), demon_bound_rigged: () => import("./demon_bound").then((m) => m.board),
 };
 
 export function hasBoard(gameId: string): boolean {

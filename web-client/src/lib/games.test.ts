@@ -9,6 +9,7 @@ const demos: GameInfo = {
   max_seats: 5,
   description: "Server pitch",
   teams: true,
+  real_time: false,
   options: [
     { key: "mode", label: "Mode", help: "", kind: { type: "choice", values: [{ value: "complete", label: "Complete" }, { value: "simplified", label: "Simplified" }] }, default: "complete" },
     // As the real server describes it: unset means "the game decides" (12 or 14 rounds).
