@@ -58,7 +58,8 @@ load:
 
 ## Criterion benchmarks of the engines.
 bench:
-	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos -p pandemonium-demon-klondike
+	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos -p pandemonium-demon-klondike \
+		-p pandemonium-demon-bound
 
 clean:
 	$(CARGO) clean

@@ -6,6 +6,7 @@ mod support;
 mod abuse;
 mod api;
 mod demon_klondike;
+mod demon_bound;
 mod deployment;
 mod games;
 mod hardening;

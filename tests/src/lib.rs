@@ -36,6 +36,11 @@ pub fn games() -> &'static [GameEntry] {
             create: rigged_soulitaire_create,
             conformance: |_| {},
         });
+        games.push(GameEntry {
+            info: rigged_demon_bound_info,
+            create: rigged_demon_bound_create,
+            conformance: |_| {},
+        });
         games
     })
 }
@@ -105,4 +110,34 @@ fn rigged_demon_klondike_create(
     let game = DemonKlondike::rigged_decks(config, decks);
     let options = serde_json::to_value(config).expect("configs serialise");
     Ok((Engine::<DemonKlondike, KlondikeBot>::boxed(game), options))
+}
+
+/// `demon_bound_rigged`: Demon Bound! (two seats) with the deal of
+/// [`rigged::demon_bound_summon_bind_and_scrying`], capped at four rounds unless told otherwise.
+fn rigged_demon_bound_info() -> GameInfo {
+    let mut info = pandemonium_demon_bound::DemonBound::info();
+    info.id = "demon_bound_rigged".into();
+    info.name = "Demon Bound! (rigged deal for tests)".into();
+    info.min_seats = 2;
+    info.max_seats = 2;
+    info
+}
+
+fn rigged_demon_bound_create(
+    options: &serde_json::Value,
+    seats: u8,
+    _: &mut dyn Chance,
+) -> Result<pandemonium_game::Created, ConfigError> {
+    use pandemonium_demon_bound::{DemonBound, DemonBoundBot, DemonBoundConfig};
+    let mut config: DemonBoundConfig = serde_json::from_value(options.clone())
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    config.round_cap = config.round_cap.or(Some(4));
+    ConfigError::check_seats(&rigged_demon_bound_info(), seats)?;
+    let game = DemonBound::rigged_setup(
+        &config,
+        seats,
+        rigged::demon_bound_summon_bind_and_scrying(),
+    )?;
+    let options = serde_json::to_value(&config).expect("configs serialise");
+    Ok((Engine::<DemonBound, DemonBoundBot>::boxed(game), options))
 }

@@ -135,6 +135,36 @@ fn soulitaire_card(name: &str) -> Card {
     Card::new(suit, rank)
 }
 
+/// A two-seat Demon Bound! deal at the secret setup choice, for a person in seat 0 against the
+/// bot in seat 1. The person holds 9H (the high sacrifice: they go first) and 8S to summon onto
+/// the bot's 2H; the bot answers with 10S onto the person's 9H (10 > 9), which the person's
+/// 10C then binds; the person's first refresh brings the Jack of diamonds, whose Treasure
+/// Scrying on the third turn finds the bot holding 6D-9D. The rest of the deck (no Jokers)
+/// follows in deck order.
+pub fn demon_bound_summon_bind_and_scrying() -> pandemonium_demon_bound::Rigging {
+    use pandemonium_demon_bound::Card as C;
+    let cards = |names: &str| C::list(names);
+    let hands = vec![cards("9H 8S 10C 2C 3C 4C"), cards("2H 10S 2D 3D 4D 5D")];
+    let discard = cards("AC");
+    // Refreshes: the person's first turn, the bot's, the person's second, the bot's, the
+    // person's third.
+    let mut draw = cards("JD 6D 5C 6C 7D 8D 9D 7C 8C");
+    let used: Vec<C> = hands
+        .iter()
+        .flatten()
+        .chain(&discard)
+        .chain(&draw)
+        .copied()
+        .collect();
+    draw.extend(C::deck(0, false).into_iter().filter(|c| !used.contains(c)));
+    pandemonium_demon_bound::Rigging {
+        hands,
+        draw,
+        discard,
+        ..Default::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +217,78 @@ mod tests {
         );
         deck.sort();
         assert_eq!(deck, DemonCard::deck());
+    }
+
+    #[test]
+    fn the_rigged_demon_bound_deal_leads_to_a_summon_a_bind_and_a_scrying() {
+        use pandemonium_demon_bound::{
+            Card as C, DemonBound, DemonBoundAction as A, DemonBoundBot, DemonBoundConfig,
+        };
+        let mut game = DemonBound::rigged_setup(
+            &DemonBoundConfig::default(),
+            2,
+            demon_bound_summon_bind_and_scrying(),
+        )
+        .unwrap();
+        let mut chance = SeededChance::from_u64(1);
+        let card = |n: &str| n.parse::<C>().unwrap();
+        let bot = |game: &mut DemonBound, chance: &mut SeededChance| {
+            while game.outcome().is_none() && game.to_act().contains(1) {
+                let legal = game.legal_actions(1);
+                let action = DemonBoundBot.choose(&game.view(Viewer::Seat(1)), &legal, chance);
+                game.apply(1, &action, chance).unwrap();
+            }
+        };
+        let person = |game: &mut DemonBound, action: A, chance: &mut SeededChance| {
+            game.apply(0, &action, chance)
+                .unwrap_or_else(|e| panic!("{action:?}: {e}"));
+        };
+        person(
+            &mut game,
+            A::SetupSacrifice { card: card("9H") },
+            &mut chance,
+        );
+        bot(&mut game, &mut chance);
+        person(
+            &mut game,
+            A::Summon {
+                card: card("8S"),
+                onto: 1,
+            },
+            &mut chance,
+        );
+        person(
+            &mut game,
+            A::Discard {
+                cards: vec![card("2C")].into(),
+            },
+            &mut chance,
+        );
+        bot(&mut game, &mut chance);
+        assert_eq!(
+            game.view(Viewer::Seat(0)).players[0].threats,
+            vec![card("10S")]
+        );
+        person(
+            &mut game,
+            A::Bind {
+                card: card("10C"),
+                demon: card("10S"),
+            },
+            &mut chance,
+        );
+        person(
+            &mut game,
+            A::Discard {
+                cards: vec![card("3C")].into(),
+            },
+            &mut chance,
+        );
+        bot(&mut game, &mut chance);
+        person(&mut game, A::Cast { card: card("JD") }, &mut chance);
+        person(&mut game, A::Scry { seat: 1 }, &mut chance);
+        let peek = game.view(Viewer::Seat(0)).peeks[0].hand.clone();
+        assert!(peek.contains(&card("9D")), "{peek:?}");
+        person(&mut game, A::Steal { card: card("9D") }, &mut chance);
     }
 }

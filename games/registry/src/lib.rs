@@ -16,6 +16,8 @@ pub fn all() -> &'static [GameEntry] {
                 pandemonium_demon_klondike::DemonKlondike,
                 pandemonium_demon_klondike::KlondikeBot,
             >(),
+            GameEntry::of::<pandemonium_demon_bound::DemonBound, pandemonium_demon_bound::DemonBoundBot>(
+            ),
             // Further entries are added as each engine lands.
         ]
     })
@@ -32,4 +34,5 @@ pub fn export_typescript(cfg: &ts_rs::Config) {
     pandemonium_soulitaire::export_typescript(cfg).expect("Soulitaire bindings export");
     pandemonium_demos::export_typescript(cfg).expect("DēmoS bindings export");
     pandemonium_demon_klondike::export_typescript(cfg).expect("Demon bindings export");
+    pandemonium_demon_bound::export_typescript(cfg).expect("Demon Bound! bindings export");
 }

@@ -66,5 +66,8 @@ Play as if there were three players. After each of your turns, turn up two cards
 - **No hand limit:** refreshing draws *up to* six; a hand grown by theft may hold more.
 - A Joker turned up to start the discard pile does nothing; a Joker thrown away at setup triggers Hell's Maw.
 - **Off-turn choices** (whom an appeased demon attacks; where an eliminated player's demons go) default to the first eligible opponent clockwise when the clock runs out.
+- **Paying for treasure** releases only demons that are needed: leaving out any one of them would fall short of the diamond's value.
+- **Hell's Maw in your own discard step** also takes the spades left in your hand: if that empties it, you are carried away to hell.
+- **Non-termination caps** (room options, off by default): end the game after a number of rounds, or instead of reshuffling the draw pile once too often; the richest survivor then wins.
 `,
 };

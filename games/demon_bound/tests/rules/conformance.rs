@@ -1,0 +1,7 @@
+use pandemonium_demon_bound::DemonBound;
+use pandemonium_game::conformance;
+
+#[test]
+fn every_configuration_passes_the_conformance_harness() {
+    conformance::check::<DemonBound>(conformance::matches_from_env(300));
+}
