@@ -12,6 +12,7 @@ pub fn all() -> &'static [GameEntry] {
             GameEntry::of::<pandemonium_soulitaire::Soulitaire, pandemonium_soulitaire::SolverBot>(
             ),
             GameEntry::of::<pandemonium_demos::Demos, pandemonium_demos::DemosBot>(),
+            GameEntry::of::<pandemonium_daemon_dice::DaemonDice, pandemonium_game::RandomBot>(),
             // Further entries are added as each engine lands.
         ]
     })
@@ -27,4 +28,5 @@ pub fn find(id: &str) -> Option<&'static GameEntry> {
 pub fn export_typescript(cfg: &ts_rs::Config) {
     pandemonium_soulitaire::export_typescript(cfg).expect("Soulitaire bindings export");
     pandemonium_demos::export_typescript(cfg).expect("DēmoS bindings export");
+    pandemonium_daemon_dice::export_typescript(cfg).expect("Daemon Dice bindings export");
 }

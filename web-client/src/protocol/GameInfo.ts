@@ -21,4 +21,10 @@ options: Array<OptionSpec>,
 /**
  * Whether the game has teams (and so a team chat channel and team views).
  */
-teams: boolean, };
+teams: boolean, 
+/**
+ * A real-time game: every seat may act at any moment and the room applies actions in
+ * arrival order. No per-turn clock applies; the game's own stall rules (its
+ * `rule_deadline`) end a stuck position.
+ */
+real_time: boolean, };
