@@ -7,7 +7,9 @@ mod rules {
 
     pub mod conformance;
     pub mod construction;
+    pub mod damage;
     pub mod defence;
+    pub mod multiplayer;
     pub mod scenarios;
     pub mod sequence;
 }
