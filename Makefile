@@ -58,7 +58,7 @@ load:
 
 ## Criterion benchmarks of the engines.
 bench:
-	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos
+	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos -p pandemonium-daemon-dice
 
 clean:
 	$(CARGO) clean

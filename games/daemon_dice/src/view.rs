@@ -15,6 +15,8 @@ use crate::state::{Array, DaemonDice, DieRef, Health, Initiative, Step, Zone};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export_to = "daemon_dice/")]
 pub struct DaemonDiceView {
+    /// The viewer's seat (`None` for spectators and replays).
+    pub you: Option<Seat>,
     pub config: DaemonDiceConfig,
     pub step: Step,
     /// Turns begun so far (0 during construction).
@@ -143,6 +145,10 @@ impl DaemonDice {
             })
             .unwrap_or_default();
         DaemonDiceView {
+            you: match viewer {
+                Viewer::Seat(seat) => Some(seat),
+                _ => None,
+            },
             config: self.config.clone(),
             step: self.step.clone(),
             turn: self.turn,

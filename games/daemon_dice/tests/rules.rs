@@ -5,6 +5,7 @@
 mod rules {
     pub mod support;
 
+    pub mod bot;
     pub mod conformance;
     pub mod construction;
     pub mod damage;

@@ -12,7 +12,8 @@ pub fn all() -> &'static [GameEntry] {
             GameEntry::of::<pandemonium_soulitaire::Soulitaire, pandemonium_soulitaire::SolverBot>(
             ),
             GameEntry::of::<pandemonium_demos::Demos, pandemonium_demos::DemosBot>(),
-            GameEntry::of::<pandemonium_daemon_dice::DaemonDice, pandemonium_game::RandomBot>(),
+            GameEntry::of::<pandemonium_daemon_dice::DaemonDice, pandemonium_daemon_dice::DaemonBot>(
+            ),
             // Further entries are added as each engine lands.
         ]
     })

@@ -11,7 +11,11 @@ import type { Step } from "./Step";
 /**
  * One viewer's picture of the battle.
  */
-export type DaemonDiceView = { config: DaemonDiceConfig, step: Step, 
+export type DaemonDiceView = { 
+/**
+ * The viewer's seat (`None` for spectators and replays).
+ */
+you: number | null, config: DaemonDiceConfig, step: Step, 
 /**
  * Turns begun so far (0 during construction).
  */
