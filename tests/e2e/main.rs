@@ -5,6 +5,7 @@ mod support;
 
 mod abuse;
 mod api;
+mod daemon_dice;
 mod deployment;
 mod games;
 mod play;
