@@ -346,10 +346,10 @@ impl Game for DaemonDice {
         for size in [5, 13, 26] {
             for seats in [2, 3, 6] {
                 let turn_limit = match (size, seats) {
-                    (26, 6) => 10,
-                    (13, 6) | (26, 3) => 16,
-                    (5, 6) => 30,
-                    (13, 3) => 60,
+                    (26, 6) => 6,
+                    (13, 6) | (26, 3) => 10,
+                    (5, 6) => 20,
+                    (13, 3) | (26, 2) => 40,
                     _ => 200,
                 };
                 configs.push((config(size, 0, 0, turn_limit), seats));
@@ -357,12 +357,16 @@ impl Game for DaemonDice {
         }
         for size in 1..=12 {
             configs.push((config(size, size % 3, size % 4, 200), 2));
+            configs.push((
+                config(size.div_ceil(2), (size + 1) % 3, 0, 200),
+                2 + size % 2,
+            ));
         }
         configs.extend([
             (config(4, 2, 1, 30), 4),
             (config(6, 1, 2, 200), 3),
             (config(5, 0, 0, 12), 3),
-            (config(7, 1, 0, 40), 5),
+            (config(7, 1, 0, 25), 5),
             (config(2, 2, 0, 200), 6),
             (config(3, 1, 0, 200), 3),
             (config(4, 0, 0, 200), 3),
