@@ -19,8 +19,9 @@
 //!   `RandomBot` (96.2%; the bot's seat alternates): `cargo test --release -p
 //!   pandemonium-daemon-dice --test rules -- --ignored --nocapture`.
 //! - `cargo bench -p pandemonium-daemon-dice`: a random two-player playout of 13-dice daemons
-//!   (about 130 moves) about 0.4 ms, some 2,400 playouts a second; a six-player one about
-//!   1.9 ms (530 a second); one move plus both seats' views serialised about 53 µs.
+//!   about 0.19 ms (some 5,200 playouts a second); a six-player one about 0.89 ms (1,100 a
+//!   second); one move plus both seats' views serialised about 19 µs (budget 20 µs).
+//! - The conformance harness's 2,000 matches (`make test`) take about 85 s on one core.
 
 mod actions;
 mod attack;
