@@ -26,7 +26,6 @@
 mod actions;
 mod attack;
 mod bot;
-
 pub mod breeds;
 mod combat;
 mod config;
