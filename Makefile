@@ -59,7 +59,7 @@ load:
 ## Criterion benchmarks of the engines.
 bench:
 	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos -p pandemonium-demon-klondike \
-		-p pandemonium-demon-bound
+		-p pandemonium-demon-bound -p pandemonium-daemon-dice
 
 clean:
 	$(CARGO) clean

@@ -5,8 +5,9 @@ mod support;
 
 mod abuse;
 mod api;
-mod demon_klondike;
+mod daemon_dice;
 mod demon_bound;
+mod demon_klondike;
 mod deployment;
 mod games;
 mod hardening;

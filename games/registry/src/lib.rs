@@ -18,7 +18,8 @@ pub fn all() -> &'static [GameEntry] {
             >(),
             GameEntry::of::<pandemonium_demon_bound::DemonBound, pandemonium_demon_bound::DemonBoundBot>(
             ),
-            // Further entries are added as each engine lands.
+            GameEntry::of::<pandemonium_daemon_dice::DaemonDice, pandemonium_daemon_dice::DaemonBot>(
+            ),
         ]
     })
 }
@@ -35,4 +36,5 @@ pub fn export_typescript(cfg: &ts_rs::Config) {
     pandemonium_demos::export_typescript(cfg).expect("DēmoS bindings export");
     pandemonium_demon_klondike::export_typescript(cfg).expect("Demon bindings export");
     pandemonium_demon_bound::export_typescript(cfg).expect("Demon Bound! bindings export");
+    pandemonium_daemon_dice::export_typescript(cfg).expect("Daemon Dice bindings export");
 }

@@ -67,8 +67,13 @@ Each turn you pick **one** target daemon for all your effects; that daemon takes
 - **Poison is declared** openly when attacks are arrayed; against an immune daemon the Stinger still stuns itself.
 - **Breeds:** half-breed means at least half of the dice share one breed; "exactly alike" means same breed and same body part. An exact half-and-half daemon declares its breed.
 - **Sizes:** 13 dice by default; 5, 26 or any equal number by room option. Powers grow by one per started block of 13 dice.
-- **Building your daemon:** any mix of breed and body part; no duplicate limit by default.
+- **Building your daemon:** any mix of breed and body part; no duplicate limit by default (room option: most copies of one die).
+- **Arraying is free:** every attack face you have not used is arrayed as its own attack, and every minus is set aside; you decide the grabs and where your pluses, Spikes, Brains and poison go. Pluses, Spikes and Brains are interchangeable, so the lowest-numbered one is used.
+- **Fire** turns the first stun of its undefended attacks each turn into a wound, Brain-targeted damage first.
+- **Only one die can take it:** a point of damage goes there automatically.
+- **A defeated daemon** releases its grabs, and grabs on its dice end.
+- **Turn limit:** a battle still undecided after 200 turns (room option) ends; the daemons still standing are ranked by their healthy dice.
 - **Off-turn choices** (a Wings target, Brain damage, a Mouth recovery) default to the lowest-numbered eligible die when the clock runs out.
-> **House set.** The real dice faces have never been published. Until they are, every die uses the house layout **[its body part, Stun, Block, Dodge, Plus, Minus]**. Breed colours: Frost blue with yellow ink, Rot black with red, Fire red with yellow; the other five breeds use house colours. Real data can replace it without changing the rules.
+> **House set.** The real dice faces have never been published. Until they are, every die uses the house layout **[its body part, Stun, Block, Dodge, Plus, Minus]**. Breed colours: Frost blue with yellow ink, Rot black with red, Fire red with yellow; the other five breeds use house colours: Blood red with black ink, Death white with black, Fester green with red, Stench brown with green, Wraith grey with white. Real data can replace it without changing the rules.
 `,
 };
