@@ -177,8 +177,27 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
             outgoing = recv_outbox(&mut conn.outbox) => {
                 match outgoing {
                     Some(Outgoing::Frame(frame)) => {
-                        if let Err(stuck) = sink.send(Message::Text(frame)).await {
+                        // Frames released together (an ack and its state, a resync) go out in
+                        // one write rather than one system call each.
+                        let mut frames = vec![Message::Text(frame)];
+                        let mut then = None;
+                        while let Some(rx) = conn.outbox.as_mut()
+                            && frames.len() < WRITE_BATCH
+                        {
+                            match rx.try_recv() {
+                                Ok(Outgoing::Frame(frame)) => frames.push(Message::Text(frame)),
+                                Ok(other) => {
+                                    then = Some(other);
+                                    break;
+                                }
+                                Err(_) => break,
+                            }
+                        }
+                        if let Err(stuck) = sink.send_all(frames).await {
                             break Err(stuck);
+                        }
+                        if let Some(Outgoing::Close(code, reason)) = then {
+                            break Ok((code, reason));
                         }
                     }
                     Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
@@ -256,6 +275,9 @@ fn close_for(error: axum::Error) -> (u16, &'static str) {
     }
 }
 
+/// Frames queued for one connection that go out in one write at most.
+const WRITE_BATCH: usize = 32;
+
 /// A write that missed its deadline or failed: the client is not reading, or is gone.
 #[derive(Debug)]
 struct Stuck;
@@ -267,6 +289,20 @@ struct Writer {
 }
 
 impl Writer {
+    /// Writes `messages` and flushes once, all within one deadline.
+    async fn send_all(&mut self, messages: Vec<Message>) -> Result<(), Stuck> {
+        let write = async {
+            for message in messages {
+                self.sink.feed(message).await?;
+            }
+            self.sink.flush().await
+        };
+        match tokio::time::timeout(self.deadline, write).await {
+            Ok(Ok(())) => Ok(()),
+            _ => Err(Stuck),
+        }
+    }
+
     async fn send(&mut self, message: Message) -> Result<(), Stuck> {
         match tokio::time::timeout(self.deadline, self.sink.send(message)).await {
             Ok(Ok(())) => Ok(()),

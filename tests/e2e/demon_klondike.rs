@@ -360,3 +360,75 @@ async fn eight_clients_race_a_whole_deal_and_every_action_is_answered_once(db: &
     app.stop().await;
 }
 on_both_stores!(eight_clients_race_a_whole_deal_and_every_action_is_answered_once);
+
+/// Eight bot seats at the fastest pace race a whole deal side by side, each from its own view:
+/// every seat plays, the foundations stay valid and every deck's 52 cards are accounted for.
+async fn eight_bots_at_full_pace_race_a_whole_deal(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut host = app.guest("Host").await;
+    let room = request(
+        "demon_klondike_rigged",
+        8,
+        (0..8).collect(),
+        json!({"deals": 1}),
+    );
+    let response = app.http.post("/api/rooms", &room, Some(&host.token)).await;
+    assert_eq!(response.status, 201, "{}", response.body);
+    let code = response.json::<pandemonium_protocol::RoomSummary>().code;
+    // The host watches from an unseated player connection, and starts the race.
+    host.join(&code, pandemonium_protocol::JoinRole::Player)
+        .await;
+    for seat in 0..8u8 {
+        host.send(&ClientMsg::SetBot {
+            seat,
+            bot: true,
+            pace: Some(pandemonium_protocol::BotPace::Fast),
+        })
+        .await;
+    }
+    host.room_where(|r| {
+        r.seats
+            .iter()
+            .all(|s| s.pace == Some(pandemonium_protocol::BotPace::Fast))
+    })
+    .await;
+    host.send(&ClientMsg::Start).await;
+    host.room_where(|r| r.match_id.is_some()).await;
+    let match_id = host.room.clone().unwrap().match_id.unwrap();
+    // Eight fast bots outrun any one reader: the host stops watching (a slow watcher would be
+    // dropped and resync) and reads the result back once the deal is over.
+    host.close().await;
+    let mut record = None;
+    for _ in 0..1_000 {
+        let r: pandemonium_protocol::MatchRecord = app
+            .http
+            .get(&format!("/api/matches/{match_id}"))
+            .await
+            .json();
+        if r.finished {
+            record = Some(r);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let record = record.expect("the match is read back finished");
+    let mut watcher = app.guest("Watcher").await;
+    watcher
+        .join(&code, pandemonium_protocol::JoinRole::Spectator)
+        .await;
+    let last = watcher
+        .wait_for(|m| match m {
+            ServerMsg::State(s) if s.outcome.is_some() => Some(s.clone()),
+            _ => None,
+        })
+        .await;
+    table_is_whole(&last.view, 8);
+    for seat in 0..8u8 {
+        assert!(
+            record.log.iter().any(|l| l.seat == seat),
+            "bot {seat} raced too"
+        );
+    }
+    app.stop().await;
+}
+on_both_stores!(eight_bots_at_full_pace_race_a_whole_deal);

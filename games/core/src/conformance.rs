@@ -198,6 +198,11 @@ fn check_views<G: Game>(game: &G, seats: u8, harness: &mut SeededChance) {
             before, after,
             "{viewer:?}'s view changed when what is hidden from it was dealt again: it leaks"
         );
+        assert_eq!(
+            game.to_act_seen_by(viewer),
+            redealt.to_act_seen_by(viewer),
+            "who {viewer:?} is shown as still to act depends on something hidden from it"
+        );
     }
     // Whatever a seat cannot see, neither can a spectator, nor the seat's team as a whole.
     let spectator = serde_json::to_string(&game.view(Viewer::Spectator)).expect("serialise");

@@ -59,6 +59,8 @@ pub struct Rejection {
 /// A running match of some game, as the server holds it.
 pub trait DynGame: Debug + Send + Sync {
     fn to_act(&self) -> SeatSet;
+    /// The seats `viewer` is shown as still to act (see [`Game::to_act_seen_by`]).
+    fn to_act_seen_by(&self, viewer: Viewer) -> SeatSet;
     /// `seat`'s legal actions now, as a serialised JSON array (it goes straight into a frame).
     fn legal_json(&self, seat: Seat) -> String;
     /// Parses and applies one action. On success returns the action in its canonical JSON form
@@ -108,6 +110,10 @@ impl<G: Game, B> Debug for Engine<G, B> {
 impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
     fn to_act(&self) -> SeatSet {
         self.game.to_act()
+    }
+
+    fn to_act_seen_by(&self, viewer: Viewer) -> SeatSet {
+        self.game.to_act_seen_by(viewer)
     }
 
     fn legal_json(&self, seat: Seat) -> String {

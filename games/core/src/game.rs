@@ -57,6 +57,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// over.
     fn to_act(&self) -> SeatSet;
 
+    /// The seats `viewer` is shown as still to act: [`Game::to_act`], unless who is still
+    /// deciding would give away a secret (which teammate proposed a DēmoS team veto). The
+    /// conformance harness holds it to the same no-leak test as views.
+    fn to_act_seen_by(&self, _viewer: Viewer) -> SeatSet {
+        self.to_act()
+    }
+
     /// Every action `seat` may take now, complete: an action is accepted by [`Game::apply`]
     /// if and only if it is in this list. Empty for seats not in [`Game::to_act`].
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;

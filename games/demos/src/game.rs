@@ -222,6 +222,12 @@ impl Game for Demos {
         Ok(())
     }
 
+    /// Outside a team consulting on a veto, the whole team is shown as deciding: who proposed
+    /// it (or already passed) is the team's own business.
+    fn to_act_seen_by(&self, viewer: Viewer) -> SeatSet {
+        self.waiting_seen_by(viewer).into_iter().collect()
+    }
+
     fn view(&self, viewer: Viewer) -> DemosView {
         self.build_view(viewer)
     }

@@ -229,7 +229,7 @@ impl Demos {
 
     /// Who is still to act. Outside a consulting team, the whole team is deciding until it
     /// has decided: who passed, proposed or confirmed is the team's business.
-    fn waiting_seen_by(&self, viewer: Viewer) -> Vec<Seat> {
+    pub(crate) fn waiting_seen_by(&self, viewer: Viewer) -> Vec<Seat> {
         match self.polled_side() {
             Some(side) if self.discreet_from(viewer, side) => self.members(side).iter().collect(),
             _ => self.waiting().iter().collect(),

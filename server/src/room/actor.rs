@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tracing::Instrument;
 
 use pandemonium_game::{DynGame, GameEntry, GameInfo, SeededChance};
 use pandemonium_protocol::{LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
@@ -248,7 +249,10 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
     let services = room.services.clone();
     // A panic in this room ends this room only: its subscribers' outboxes close (their
     // connections tell the client), the lobby forgets it, and every other room runs on.
-    let result = AssertUnwindSafe(room.run(&mut rx)).catch_unwind().await;
+    let span = tracing::info_span!("room", room = %code, game = %room.game_id);
+    let result = AssertUnwindSafe(room.run(&mut rx).instrument(span))
+        .catch_unwind()
+        .await;
     if result.is_err() {
         tracing::error!(room = %code, "room task panicked; the room is closed");
     }
@@ -261,8 +265,6 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
 
 impl Room {
     async fn run(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
-        let span = tracing::info_span!("room", room = %self.code, game = %self.game_id);
-        let _entered = span.enter();
         loop {
             let wake = self.next_wake();
             // Commit confirmations first: they release what people are waiting to hear.

@@ -98,7 +98,7 @@ impl Room {
         wire::state_frame(
             current.version(),
             game.view_json(viewer),
-            game.to_act().iter().collect(),
+            game.to_act_seen_by(viewer).iter().collect(),
             legal,
             deadline_ms,
             game.outcome().as_ref(),

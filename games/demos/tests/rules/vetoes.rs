@@ -1,7 +1,7 @@
 //! The veto poll before the Unanimous Discard (proposal 4).
 
 use pandemonium_demos::{Demos, DemosAction, DiscardView, Mode, Phase, VetoUsed};
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game::{Game, SeatSet, Viewer};
 
 use super::support::*;
 
@@ -250,6 +250,24 @@ fn a_team_consultation_on_a_veto_is_seen_by_the_team_only() {
             "{outsider:?}"
         );
         assert_eq!(view.waiting_for, vec![0, 2], "{outsider:?}");
+    }
+}
+
+#[test]
+fn who_is_still_to_act_on_a_team_veto_is_seen_by_the_team_only() {
+    let (mut game, _) = at_the_poll(Mode::Team2v2, None);
+    // Seat 2 proposes: only seat 0 must still confirm, which would name the proposer to
+    // anyone who saw the room's list of seats to act.
+    apply(&mut game, 2, DemosAction::Veto);
+    let seats = |set: SeatSet| set.iter().collect::<Vec<_>>();
+    assert_eq!(seats(game.to_act()), vec![0]);
+    assert_eq!(seats(game.to_act_seen_by(Viewer::Seat(0))), vec![0]);
+    for outsider in [Viewer::Seat(1), Viewer::Seat(3), Viewer::Spectator] {
+        assert_eq!(
+            seats(game.to_act_seen_by(outsider)),
+            vec![0, 2],
+            "{outsider:?}"
+        );
     }
 }
 
