@@ -27,6 +27,11 @@ pub(super) struct History {
 
 impl History {
     fn push(&mut self, version: u64, frames: Vec<(Viewer, Frame)>) {
+        // A version told again (after a rollback) replaces what was kept for it.
+        self.forget_after(version.saturating_sub(1));
+        if version == 0 {
+            self.clear();
+        }
         self.bytes += frames.iter().map(|(_, f)| f.len()).sum::<usize>();
         self.versions.push_back((version, frames));
         while self.versions.len() > HISTORY_VERSIONS
@@ -293,5 +298,45 @@ impl Room {
                 bot: s.bot,
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(text: &str) -> Vec<(Viewer, Frame)> {
+        vec![
+            (Viewer::Seat(0), Frame::from(format!("seat {text}"))),
+            (Viewer::Spectator, Frame::from(format!("spectator {text}"))),
+        ]
+    }
+
+    fn versions(missed: Option<Vec<(u64, Frame)>>) -> Option<Vec<u64>> {
+        missed.map(|frames| frames.into_iter().map(|(v, _)| v).collect())
+    }
+
+    #[test]
+    fn a_rejoining_viewer_gets_exactly_what_it_missed_or_nothing_to_resume_from() {
+        let mut history = History::default();
+        for version in 0..=3 {
+            history.push(version, frames(&version.to_string()));
+        }
+        assert_eq!(
+            versions(history.since(Viewer::Seat(0), 1)),
+            Some(vec![2, 3])
+        );
+        assert_eq!(versions(history.since(Viewer::Spectator, 3)), Some(vec![]));
+        // Rolled back to version 1, then version 2 told again: it replaces the undone one.
+        history.forget_after(1);
+        history.push(2, frames("2 again"));
+        let missed = history.since(Viewer::Seat(0), 1).unwrap();
+        assert_eq!(missed.len(), 1);
+        assert_eq!(missed[0].1.as_str(), "seat 2 again");
+        // Beyond what is kept: no frames to resume from.
+        for version in 3..200 {
+            history.push(version, frames(&version.to_string()));
+        }
+        assert_eq!(history.since(Viewer::Seat(0), 1), None);
     }
 }
