@@ -19,6 +19,11 @@ pub enum ClientMsg {
         token: Option<String>,
         #[serde(default)]
         name: Option<String>,
+        /// This client applies `patch` frames: after a full `state`, it is sent each new
+        /// version as the difference from the previous one. Off unless asked for.
+        #[serde(default)]
+        #[ts(optional)]
+        patches: Option<bool>,
     },
     /// Enter a room. `version` is the last state version this client saw, if it is resuming.
     Join {
@@ -112,6 +117,16 @@ pub enum ServerMsg {
     Room(RoomSnapshot),
     /// The game as this connection may see it.
     State(GameState),
+    /// The game at `version`, as the changes to the state this connection was sent at `base`
+    /// (only to connections that said `hello {patches: true}`). `ops` apply, in order, to the
+    /// previous state's body: `{view, to_act, legal, deadline_ms, outcome}`.
+    Patch {
+        #[ts(type = "number")]
+        version: u64,
+        #[ts(type = "number")]
+        base: u64,
+        ops: Vec<crate::patch::PatchOp>,
+    },
     /// Action `seq` was accepted and is in the log as of `version`.
     Ack {
         #[ts(type = "number")]

@@ -16,7 +16,7 @@ use crate::identity::Player;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::room::{Resumed, SeatState, replay};
-use crate::store::{Store, StoreError, StoredMatch, WriterOptions};
+use crate::store::{Store, StoreError, StoredMatch};
 
 /// What every request handler and connection shares.
 #[derive(Debug, Clone)]
@@ -71,9 +71,9 @@ impl Application {
             })?;
         let store = Store::connect_with(
             &config.database_url,
-            WriterOptions {
-                abort_after_finish: config.test_abort_after_finish,
-            },
+            config
+                .storage
+                .writer_options(config.test_abort_after_finish),
         )
         .await?;
         let metrics = Arc::new(Metrics::default());

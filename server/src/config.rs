@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::store::{MAX_LINGER, Synchronous, WriterOptions};
+
 #[derive(Debug, Clone, Parser)]
 #[command(
     name = "pandemonium",
@@ -43,6 +45,9 @@ pub struct Config {
     pub empty_room_seconds: u64,
 
     #[command(flatten)]
+    pub storage: Storage,
+
+    #[command(flatten)]
     pub limits: Limits,
 
     #[command(flatten)]
@@ -69,6 +74,40 @@ pub struct InvalidConfig {
 pub enum LogFormat {
     Pretty,
     Json,
+}
+
+/// How actions are written to the database.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Storage {
+    /// Microseconds the writer waits after an action arrives for more to commit with it (at
+    /// most 1000). Zero commits at once; a little trades that much latency for fewer commits
+    /// under heavy load.
+    #[arg(long, env = "PANDEMONIUM_COMMIT_LINGER_MICROS", default_value_t = 0)]
+    pub commit_linger_micros: u64,
+    /// SQLite only: `full` puts every commit on disk before anyone is told (survives a power
+    /// cut); `normal` survives the process being killed, and may lose the last commits to a
+    /// power cut.
+    #[arg(long, env = "PANDEMONIUM_SQLITE_SYNCHRONOUS", value_enum, default_value_t = SqliteSynchronous::Normal)]
+    pub sqlite_synchronous: SqliteSynchronous,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SqliteSynchronous {
+    Full,
+    Normal,
+}
+
+impl Storage {
+    pub fn writer_options(&self, abort_after_finish: bool) -> WriterOptions {
+        WriterOptions {
+            linger: Duration::from_micros(self.commit_linger_micros),
+            synchronous: match self.sqlite_synchronous {
+                SqliteSynchronous::Full => Synchronous::Full,
+                SqliteSynchronous::Normal => Synchronous::Normal,
+            },
+            abort_after_finish,
+        }
+    }
 }
 
 /// Per-connection limits: what one client may cost the server.
@@ -226,6 +265,12 @@ impl Config {
                     problem: "must be at most 86400 (a day)".into(),
                 });
             }
+        }
+        if Duration::from_micros(self.storage.commit_linger_micros) > MAX_LINGER {
+            return Err(InvalidConfig {
+                flag: "--commit-linger-micros",
+                problem: format!("must be at most {}", MAX_LINGER.as_micros()),
+            });
         }
         if quotas.unused_guest_days == 0 || quotas.unused_guest_days > 36_500 {
             return Err(InvalidConfig {

@@ -97,6 +97,8 @@ struct Connection {
     state: AppState,
     limits: Limits,
     player: Option<Player>,
+    /// The client said it applies `patch` frames.
+    patches: bool,
     room: Option<(RoomCode, RoomHandle)>,
     outbox: Option<mpsc::Receiver<Outgoing>>,
     bucket: TokenBucket,
@@ -127,6 +129,7 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
         limits,
         state: state.clone(),
         player: None,
+        patches: false,
         room: None,
         outbox: None,
         peer,
@@ -401,7 +404,17 @@ impl Connection {
             }
         };
         match msg {
-            ClientMsg::Hello { token, name } => self.hello(token, name).await,
+            ClientMsg::Hello {
+                token,
+                name,
+                patches,
+            } => {
+                let replies = self.hello(token, name).await;
+                if self.player.is_some() {
+                    self.patches = patches.unwrap_or(false);
+                }
+                replies
+            }
             _ if self.player.is_none() => vec![Reply::Send(error(
                 "hello_first",
                 "Say hello (with your token) before anything else.",
@@ -478,6 +491,7 @@ impl Connection {
             player,
             role,
             version,
+            patches: self.patches,
             outbox: tx,
         };
         if handle.tx.send(cmd).await.is_err() {

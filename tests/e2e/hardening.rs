@@ -111,6 +111,7 @@ fn hello(name: &str) -> ClientMsg {
     ClientMsg::Hello {
         token: None,
         name: Some(name.into()),
+        patches: None,
     }
 }
 
@@ -225,7 +226,7 @@ async fn sqlite() -> TestDb {
 async fn a_configuration_that_cannot_work_is_refused_at_start_naming_the_flag() {
     let db = sqlite().await;
     type Breaker = fn(&mut Config);
-    let cases: [(&str, Breaker); 6] = [
+    let cases: [(&str, Breaker); 7] = [
         ("--idle-seconds", |c| c.limits.idle_seconds = 0),
         ("--outbox", |c| c.limits.outbox = 0),
         ("--rate-per-second", |c| c.limits.rate_per_second = 0),
@@ -234,6 +235,9 @@ async fn a_configuration_that_cannot_work_is_refused_at_start_naming_the_flag() 
             c.limits.write_timeout_seconds = 0
         }),
         ("--max-connections", |c| c.network.max_connections = 0),
+        ("--commit-linger-micros", |c| {
+            c.storage.commit_linger_micros = 5_000
+        }),
     ];
     for (flag, break_it) in cases {
         let mut config = Config::for_tests(&db.url);
@@ -245,6 +249,17 @@ async fn a_configuration_that_cannot_work_is_refused_at_start_naming_the_flag() 
         assert!(error.to_string().contains(flag), "{flag}: {error}");
     }
     db.drop_database().await;
+}
+
+#[tokio::test]
+async fn an_in_memory_database_is_refused_at_start_as_it_would_lose_every_match() {
+    for url in ["sqlite::memory:", "sqlite://:memory:"] {
+        let error = pandemonium_server::Application::build(Config::for_tests(url))
+            .await
+            .err()
+            .unwrap_or_else(|| panic!("the server started on {url}"));
+        assert!(error.to_string().contains("in-memory"), "{url}: {error}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -601,6 +616,7 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
         &ClientMsg::Hello {
             token: token.clone(),
             name: None,
+            patches: None,
         },
     )
     .await;
@@ -923,6 +939,7 @@ async fn guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept(db: &T
     let hello_with = |token: String| ClientMsg::Hello {
         token: Some(token),
         name: None,
+        patches: None,
     };
     let mut socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
     say(&mut socket, &hello_with(idle.token.clone())).await;

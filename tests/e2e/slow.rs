@@ -59,6 +59,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             player: player("slow"),
             role: JoinRole::Player,
             version: None,
+            patches: false,
             outbox: slow_tx,
         })
         .await
@@ -72,6 +73,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             player: player("quick"),
             role: JoinRole::Player,
             version: None,
+            patches: false,
             outbox: tx,
         })
         .await

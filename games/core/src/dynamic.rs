@@ -73,6 +73,10 @@ pub trait DynGame: Debug + Send + Sync {
     ) -> Result<Value, Rejection>;
     /// The view for `viewer`, serialised.
     fn view_json(&self, viewer: Viewer) -> String;
+    /// The view for `viewer` as a JSON tree (what a patch is computed on).
+    fn view_value(&self, viewer: Viewer) -> Value;
+    /// `seat`'s legal actions now, as a JSON tree.
+    fn legal_value(&self, seat: Seat) -> Value;
     fn outcome(&self) -> Option<Outcome>;
     fn default_action(&self, seat: Seat) -> Option<Value>;
     fn rule_deadline(&self) -> Option<RuleClock>;
@@ -141,6 +145,14 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
 
     fn view_json(&self, viewer: Viewer) -> String {
         serde_json::to_string(&self.game.view(viewer)).expect("views serialise")
+    }
+
+    fn view_value(&self, viewer: Viewer) -> Value {
+        to_json(&self.game.view(viewer))
+    }
+
+    fn legal_value(&self, seat: Seat) -> Value {
+        to_json(&self.game.legal_actions(seat))
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -389,6 +389,11 @@ impl Room {
         }
         self.answers.undo_after(durable, &refusal);
         self.history.forget_after(durable);
+        // What connections were last told may never have gone out: whole states from here.
+        self.bodies.clear();
+        for sub in self.subscribers.values_mut() {
+            sub.told = None;
+        }
         if let Some(current) = self.phase.current_mut() {
             current.log.truncate(durable as usize);
         }

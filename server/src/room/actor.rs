@@ -19,6 +19,7 @@ use pandemonium_protocol::{LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat
 use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
+use super::deltas::{Bodies, Told};
 use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;
@@ -85,6 +86,10 @@ pub(super) struct Subscriber {
     pub seat: Option<Seat>,
     pub spectator: bool,
     pub outbox: Outbox,
+    /// The connection applies `patch` frames.
+    pub patches: bool,
+    /// The last state it was sent, which the next patch would apply to.
+    pub told: Option<Told>,
 }
 
 /// A match: its engine, its randomness and its log.
@@ -167,6 +172,8 @@ pub(super) struct Room {
     pub answers: Answers,
     pub pipeline: Pipeline,
     pub history: History,
+    /// The last broadcast state bodies, for patches.
+    pub bodies: Bodies,
     pub empty_since: Option<Instant>,
     /// Which teams' chat windows were open when the room snapshot last went out.
     pub chat_windows: Vec<bool>,
@@ -225,6 +232,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         answers,
         pipeline,
         history: History::default(),
+        bodies: Bodies::default(),
         empty_since: Some(Instant::now()),
         chat_windows: Vec::new(),
         spectator_chat: ChatBudget::default(),
@@ -292,9 +300,10 @@ impl Room {
                     player,
                     role,
                     version,
+                    patches,
                     outbox,
                 })) => {
-                    self.join(conn, player, role, version, outbox);
+                    self.join(conn, player, role, version, patches, outbox);
                     false
                 }
                 Event::Command(Some(RoomCmd::Leave { conn })) => {

@@ -18,6 +18,7 @@ impl Room {
         player: Player,
         role: JoinRole,
         version: Option<u64>,
+        patches: bool,
         outbox: Outbox,
     ) {
         let seat = match role {
@@ -40,6 +41,8 @@ impl Room {
                 seat,
                 spectator: role == JoinRole::Spectator,
                 outbox,
+                patches,
+                told: None,
             },
         );
         self.empty_since = None;

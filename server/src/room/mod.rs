@@ -4,6 +4,7 @@
 
 mod actions;
 mod actor;
+mod deltas;
 mod membership;
 mod messages;
 pub mod replay;
@@ -48,6 +49,8 @@ pub enum RoomCmd {
         role: JoinRole,
         /// The last state version the connection saw, if it is resuming.
         version: Option<u64>,
+        /// The connection applies `patch` frames.
+        patches: bool,
         outbox: Outbox,
     },
     /// The connection left the room or closed.

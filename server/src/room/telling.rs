@@ -5,10 +5,13 @@
 use std::collections::{HashMap, VecDeque};
 use tokio::time::Instant;
 
+use serde_json::{Value, json};
+
 use pandemonium_game::Viewer;
-use pandemonium_protocol::{RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
+use pandemonium_protocol::{RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg, patch};
 
 use super::actor::{Room, seed_hash};
+use super::deltas::Told;
 use super::wire;
 use super::{ConnId, Frame, Outgoing};
 use crate::store::StoredSeat;
@@ -84,50 +87,124 @@ impl Room {
         }
     }
 
-    fn state_frame(&self, viewer: Viewer) -> Frame {
-        let current = self.phase.current().expect("a match");
-        let game = current.game.as_ref();
+    /// What every state of `viewer` carries beside the view: its seat, who it is shown as
+    /// still to act, and how long its seat's clock has left.
+    fn state_context(&self, viewer: Viewer) -> (Option<Seat>, Vec<Seat>, Option<u64>) {
+        let game = self.phase.current().expect("a match").game.as_ref();
         let seat = match viewer {
             Viewer::Seat(seat) => Some(seat),
             _ => None,
-        };
-        let legal = match seat {
-            Some(seat) => game.legal_json(seat),
-            None => "[]".to_string(),
         };
         let now = Instant::now();
         let deadline_ms = self
             .clocks
             .deadline(seat)
             .map(|t| t.saturating_duration_since(now).as_millis() as u64);
+        (
+            seat,
+            game.to_act_seen_by(viewer).iter().collect(),
+            deadline_ms,
+        )
+    }
+
+    fn state_frame(&self, viewer: Viewer) -> Frame {
+        let current = self.phase.current().expect("a match");
+        let game = current.game.as_ref();
+        let (seat, to_act, deadline_ms) = self.state_context(viewer);
+        let legal = match seat {
+            Some(seat) => game.legal_json(seat),
+            None => "[]".to_string(),
+        };
         wire::state_frame(
             current.version(),
             game.view_json(viewer),
-            game.to_act_seen_by(viewer).iter().collect(),
+            to_act,
             legal,
             deadline_ms,
             game.outcome().as_ref(),
         )
     }
 
+    /// The body of `viewer`'s state as a JSON tree, for patches: `{view, to_act, legal,
+    /// deadline_ms, outcome}`.
+    fn state_body(&self, viewer: Viewer) -> Value {
+        let game = self.phase.current().expect("a match").game.as_ref();
+        let (seat, to_act, deadline_ms) = self.state_context(viewer);
+        json!({
+            "view": game.view_value(viewer),
+            "to_act": to_act,
+            "legal": seat.map_or_else(|| json!([]), |seat| game.legal_value(seat)),
+            "deadline_ms": deadline_ms,
+            "outcome": game.outcome(),
+        })
+    }
+
     /// The new position to everyone: one frame per viewer class (every seat, and spectators),
     /// serialised once and shared by every subscriber who sees the same thing, and kept for
-    /// resync. Frames go out once the version is durable.
+    /// resync. A connection that takes patches and was told the version before gets the
+    /// class's patch instead, when it is smaller. Frames go out once the version is durable.
     pub(super) fn broadcast_state(&mut self) {
         let version = self.version();
         let viewers = (0..self.seats.len() as Seat)
             .map(Viewer::Seat)
             .chain([Viewer::Spectator]);
-        let frames: Vec<(Viewer, Frame)> = viewers.map(|v| (v, self.state_frame(v))).collect();
+        let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(self.seats.len() + 1);
+        let mut patches: Vec<(Viewer, Frame)> = Vec::new();
+        let mut bodies: Vec<(Viewer, Value)> = Vec::new();
+        let mut patched: Vec<Viewer> = self
+            .subscribers
+            .iter()
+            .filter(|(_, s)| s.patches)
+            .map(|(&conn, _)| self.viewer_of(conn))
+            .collect();
+        patched.dedup();
+        for viewer in viewers {
+            if !patched.contains(&viewer) {
+                frames.push((viewer, self.state_frame(viewer)));
+                continue;
+            }
+            let body = self.state_body(viewer);
+            let full = wire::state_frame_of_body(version, &body);
+            if let Some(base) = version
+                .checked_sub(1)
+                .and_then(|base| self.bodies.at(viewer, base))
+            {
+                let patch = wire::patch_frame(version, version - 1, patch::diff(base, &body));
+                if patch.len() < full.len() {
+                    patches.push((viewer, patch));
+                }
+            }
+            bodies.push((viewer, body));
+            frames.push((viewer, full));
+        }
+        self.bodies.replace(version, bodies);
         let conns: Vec<(ConnId, Viewer)> = self
             .subscribers
             .keys()
             .map(|&conn| (conn, self.viewer_of(conn)))
             .collect();
         for (conn, viewer) in conns {
-            if let Some((_, frame)) = frames.iter().find(|(v, _)| *v == viewer) {
-                self.send_after(version, conn, frame.clone(), None);
-            }
+            let Some(sub) = self.subscribers.get_mut(&conn) else {
+                continue;
+            };
+            let on_base = version > 0
+                && sub.told
+                    == Some(Told {
+                        viewer,
+                        version: version - 1,
+                    });
+            sub.told = Some(Told { viewer, version });
+            let patch = patches
+                .iter()
+                .find(|(v, _)| sub.patches && on_base && *v == viewer);
+            let frame = match patch {
+                Some((_, patch)) => patch.clone(),
+                None => match frames.iter().find(|(v, _)| *v == viewer) {
+                    Some((_, full)) => full.clone(),
+                    None => continue,
+                },
+            };
+            self.send_after(version, conn, frame, None);
         }
         self.history.push(version, frames);
     }
@@ -143,16 +220,22 @@ impl Room {
         let missed = version
             .filter(|&v| v <= now)
             .and_then(|v| self.history.since(viewer, v));
-        match missed {
-            Some(frames) => {
-                for (version, frame) in frames {
-                    self.send_after(version, conn, frame, None);
-                }
-            }
-            None => {
-                let frame = self.state_frame(viewer);
-                self.send_after(now, conn, frame, None);
-            }
+        let Some(sub) = self.subscribers.get_mut(&conn) else {
+            return;
+        };
+        sub.told = Some(Told {
+            viewer,
+            version: now,
+        });
+        let patches = sub.patches;
+        let frames = missed.unwrap_or_else(|| vec![(now, self.state_frame(viewer))]);
+        if patches && let Some((_, last)) = frames.last() {
+            // The next version goes as a patch against exactly what this connection holds.
+            let body = wire::body_of_state_frame(last);
+            self.bodies.insert(now, viewer, body);
+        }
+        for (version, frame) in frames {
+            self.send_after(version, conn, frame, None);
         }
     }
 

@@ -8,6 +8,7 @@
 
 mod guests;
 mod records;
+mod sqlite_writer;
 mod writer;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -16,8 +17,8 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 pub use records::{MatchStatus, NewMatch, RoomSettings, StoredMatch, StoredSeat};
-pub use writer::WriterOptions;
 use writer::{ActionRow, Write};
+pub use writer::{MAX_LINGER, WriterOptions};
 
 use pandemonium_protocol::{ActionSource, LoggedAction, MatchSummary, Outcome, Seat};
 
@@ -29,12 +30,35 @@ pub enum StoreError {
     Migration(#[from] sqlx::migrate::MigrateError),
     #[error("could not prepare the database file: {0}")]
     File(#[from] std::io::Error),
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("could not open the writer's connection: {0}")]
+    Writer(#[from] rusqlite::Error),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
     #[error("the write could not be committed: {0}")]
     Commit(String),
     #[error("the store is shutting down")]
     Closed,
+}
+
+/// SQLite's `synchronous` setting: what a commit waits for before it counts as durable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    /// Every commit is on disk before it is acknowledged: survives a power cut.
+    Full,
+    /// Commits survive the process being killed; the last ones may be lost to a power cut.
+    #[default]
+    Normal,
+}
+
+impl Synchronous {
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Full => "FULL",
+            Synchronous::Normal => "NORMAL",
+        }
+    }
 }
 
 /// Which database a URL names.
@@ -77,14 +101,18 @@ impl Store {
     pub async fn connect_with(url: &str, options: WriterOptions) -> Result<Store, StoreError> {
         install_default_drivers();
         let backend = Backend::of(url).ok_or_else(|| {
-            StoreError::Corrupt(format!(
+            StoreError::Unsupported(format!(
                 "unsupported database URL `{url}`: use sqlite://PATH or postgres://…"
             ))
         })?;
-        let url = match backend {
-            Backend::Sqlite => prepare_sqlite(url)?,
-            Backend::Postgres => url.to_string(),
+        let (url, sqlite_path) = match backend {
+            Backend::Sqlite => {
+                let (url, path) = prepare_sqlite(url)?;
+                (url, Some(path))
+            }
+            Backend::Postgres => (url.to_string(), None),
         };
+        let synchronous = options.synchronous.pragma();
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
                 // One writer plus a few readers; SQLite serialises writers anyway.
@@ -100,9 +128,15 @@ impl Store {
                         sqlx::query("PRAGMA journal_mode = WAL")
                             .execute(&mut *conn)
                             .await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL")
+                        sqlx::query(&format!("PRAGMA synchronous = {synchronous}"))
                             .execute(&mut *conn)
                             .await?;
+                        sqlx::query(&format!(
+                            "PRAGMA journal_size_limit = {}",
+                            sqlite_writer::WAL_SIZE_LIMIT
+                        ))
+                        .execute(&mut *conn)
+                        .await?;
                         sqlx::query("PRAGMA foreign_keys = ON")
                             .execute(&mut *conn)
                             .await?;
@@ -116,7 +150,13 @@ impl Store {
             .connect(&url)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writes = writer::spawn(pool.clone(), options);
+        let writes = match &sqlite_path {
+            Some(path) => {
+                sqlite_writer::checkpoint(pool.clone());
+                sqlite_writer::spawn(path, options)?
+            }
+            None => writer::spawn_on_pool(pool.clone(), options),
+        };
         Ok(Store {
             pool,
             writes,
@@ -389,14 +429,21 @@ impl std::future::Future for Committing {
 const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, seed, seed_hash, \
                              status, outcome, started_at, finished_at FROM matches";
 
-/// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`.
-fn prepare_sqlite(url: &str) -> Result<String, StoreError> {
+/// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`; and the
+/// file's path. An in-memory database is refused: the writer has a connection of its own,
+/// which would see a database of its own.
+fn prepare_sqlite(url: &str) -> Result<(String, std::path::PathBuf), StoreError> {
     let rest = url
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:");
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
-    if path != ":memory:"
-        && let Some(dir) = std::path::Path::new(path).parent()
+    if path.is_empty() || path == ":memory:" || query.contains("mode=memory") {
+        return Err(StoreError::Unsupported(format!(
+            "`{url}` is not a file: an in-memory database would lose every match; \
+             use sqlite://PATH"
+        )));
+    }
+    if let Some(dir) = std::path::Path::new(path).parent()
         && !dir.as_os_str().is_empty()
     {
         std::fs::create_dir_all(dir)?;
@@ -408,7 +455,7 @@ fn prepare_sqlite(url: &str) -> Result<String, StoreError> {
     } else {
         format!("{query}&mode=rwc")
     };
-    Ok(format!("sqlite://{path}?{query}"))
+    Ok((format!("sqlite://{path}?{query}"), path.into()))
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {

@@ -1,6 +1,12 @@
-//! Group commit: one task owns every write on the action path. It takes whatever has queued
-//! while the previous transaction was committing and commits it all in one transaction, so
-//! under load the number of commits stays flat while the number of actions grows.
+//! Group commit: one writer owns every write on the action path. It takes whatever has queued
+//! while the previous transaction was committing (waiting up to an optional linger for more)
+//! and commits it all in one transaction, so under load the number of commits stays flat
+//! while the number of actions grows.
+//!
+//! The writer is one dedicated connection: for SQLite a thread of its own that calls the
+//! database directly ([`super::sqlite_writer`]), so an append costs one hand-over in and one
+//! answer out rather than a round trip per statement; for PostgreSQL one connection held
+//! for good ([`PoolWriter`]).
 //!
 //! Rooms do not wait for their appends: they keep applying actions while earlier appends are
 //! in flight and hold back what they would tell people until each append is durable. That
@@ -12,7 +18,10 @@
 //!   last durable action ([`Write::Reopen`]) and appends from there again.
 
 use sqlx::AnyPool;
+use sqlx::pool::PoolConnection;
 use std::collections::HashSet;
+use std::future::Future;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 use super::StoreError;
@@ -68,28 +77,73 @@ impl Write {
 /// How the writer behaves beyond committing.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WriterOptions {
+    /// How long the writer waits, after the first write of a batch arrives, for more to join
+    /// it. Zero commits at once; a little (at most a millisecond) lets batches form under load
+    /// at the cost of that much latency.
+    pub linger: Duration,
+    /// What a SQLite commit waits for (PostgreSQL commits are always durable).
+    pub synchronous: super::Synchronous,
     /// Test hook: end the process the moment a match's finishing write has committed, the
     /// way `kill -9` would, so a test can show that the result was written with the action.
     pub abort_after_finish: bool,
 }
 
-pub(super) fn spawn(pool: AnyPool, options: WriterOptions) -> mpsc::Sender<Write> {
-    // Bounded: if the database stalls, rooms wait here rather than queueing without limit.
-    let (tx, rx) = mpsc::channel(4_096);
-    tokio::spawn(run(pool, rx, options));
+/// The longest linger the writer accepts: beyond it, waiting costs more than it saves.
+pub const MAX_LINGER: Duration = Duration::from_millis(1);
+
+/// Why a batch could not be committed.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum CommitFailure {
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// One database connection that commits a batch of writes in one transaction.
+pub(super) trait Commit {
+    fn commit(&mut self, batch: &[Write]) -> impl Future<Output = Result<(), CommitFailure>>;
+}
+
+/// The queue rooms hand their writes to. Bounded: if the database stalls, rooms wait here
+/// rather than queueing without limit.
+pub(super) fn queue() -> (mpsc::Sender<Write>, mpsc::Receiver<Write>) {
+    mpsc::channel(4_096)
+}
+
+/// The writer of a PostgreSQL database: a task on the runtime, with one connection taken from
+/// the pool for good (taken again if it breaks).
+pub(super) fn spawn_on_pool(pool: AnyPool, options: WriterOptions) -> mpsc::Sender<Write> {
+    let (tx, rx) = queue();
+    tokio::spawn(async move {
+        let writer = PoolWriter { pool, conn: None };
+        run(writer, rx, options).await;
+    });
     tx
 }
 
-async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Write>, options: WriterOptions) {
+pub(super) async fn run<C: Commit>(
+    mut db: C,
+    mut rx: mpsc::Receiver<Write>,
+    options: WriterOptions,
+) {
     let mut batch = Vec::with_capacity(64);
     // Matches whose appends are refused after a failure, until their room reopens them.
     let mut fences: HashSet<String> = HashSet::new();
+    let linger = options.linger.min(MAX_LINGER);
     while let Some(first) = rx.recv().await {
         batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(write) => batch.push(write),
-                Err(_) => break,
+        take_queued(&mut rx, &mut batch);
+        if !linger.is_zero() && batch.len() < MAX_BATCH {
+            let until = tokio::time::Instant::now() + linger;
+            while batch.len() < MAX_BATCH {
+                match tokio::time::timeout_at(until, rx.recv()).await {
+                    Ok(Some(write)) => {
+                        batch.push(write);
+                        take_queued(&mut rx, &mut batch);
+                    }
+                    Ok(None) | Err(_) => break,
+                }
             }
         }
         let (fenced, writable) = split_fenced(std::mem::take(&mut batch), &mut fences);
@@ -110,7 +164,7 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Write>, options: WriterOption
                 }
             )
         });
-        match commit(&pool, &writable).await {
+        match commit_if_needed(&mut db, &writable).await {
             Ok(()) => {
                 for write in writable {
                     answer(write, Ok(()));
@@ -118,12 +172,22 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Write>, options: WriterOption
             }
             Err(error) => {
                 tracing::warn!(%error, "a group commit failed; committing each match alone");
-                commit_each_match(&pool, writable, &mut fences).await;
+                commit_each_match(&mut db, writable, &mut fences).await;
             }
         }
         if finishing && options.abort_after_finish {
             tracing::warn!("test hook: stopping the process after a finishing write");
             std::process::abort();
+        }
+    }
+}
+
+/// Moves what is already queued into the batch, up to its size limit.
+fn take_queued(rx: &mut mpsc::Receiver<Write>, batch: &mut Vec<Write>) {
+    while batch.len() < MAX_BATCH {
+        match rx.try_recv() {
+            Ok(write) => batch.push(write),
+            Err(_) => break,
         }
     }
 }
@@ -147,7 +211,11 @@ fn split_fenced(batch: Vec<Write>, fences: &mut HashSet<String>) -> (Vec<Write>,
 
 /// After a failed batch: each match's writes in a transaction of their own, so only the
 /// matches whose writes really fail are told so.
-async fn commit_each_match(pool: &AnyPool, writes: Vec<Write>, fences: &mut HashSet<String>) {
+async fn commit_each_match<C: Commit>(
+    db: &mut C,
+    writes: Vec<Write>,
+    fences: &mut HashSet<String>,
+) {
     let mut groups: Vec<(Option<String>, Vec<Write>)> = Vec::new();
     for write in writes {
         let id = write.match_id().map(str::to_string);
@@ -157,7 +225,7 @@ async fn commit_each_match(pool: &AnyPool, writes: Vec<Write>, fences: &mut Hash
         }
     }
     for (id, group) in groups {
-        match commit(pool, &group).await {
+        match commit_if_needed(db, &group).await {
             Ok(()) => group.into_iter().for_each(|w| answer(w, Ok(()))),
             Err(error) => {
                 tracing::error!(match_id = ?id, %error, "a match's writes could not be committed");
@@ -186,53 +254,81 @@ fn answer(write: Write, outcome: Result<(), StoreError>) {
     }
 }
 
-async fn commit(pool: &AnyPool, batch: &[Write]) -> Result<(), sqlx::Error> {
-    let rows: Vec<&ActionRow> = batch
+/// Commits a batch unless it holds nothing to write (only flushes and reopens).
+async fn commit_if_needed<C: Commit>(db: &mut C, batch: &[Write]) -> Result<(), CommitFailure> {
+    if batch
         .iter()
-        .filter_map(|w| match w {
-            Write::Append { row, .. } => Some(row),
-            _ => None,
-        })
-        .collect();
-    let has_status = batch.iter().any(|w| {
-        matches!(
-            w,
-            Write::Status { .. }
-                | Write::Append {
-                    finish: Some(_),
-                    ..
-                }
-        )
-    });
-    if rows.is_empty() && !has_status {
-        return Ok(());
+        .any(|w| w.status_change().is_some() || matches!(w, Write::Append { .. }))
+    {
+        db.commit(batch).await
+    } else {
+        Ok(())
     }
-    let mut tx = pool.begin().await?;
-    for chunk in rows.chunks(ROWS_PER_INSERT) {
-        insert_rows(&mut tx, chunk).await?;
-    }
-    // Status changes after the appends, so a match is never finished ahead of its last action.
-    for write in batch {
-        let (match_id, status, outcome, at) = match write {
+}
+
+impl Write {
+    /// The status this write gives its match, if any: `(match, status, outcome, at)`. A
+    /// finishing append finishes its match in the same transaction.
+    pub(super) fn status_change(&self) -> Option<(&str, &'static str, Option<&str>, i64)> {
+        match self {
             Write::Status {
                 match_id,
                 status,
                 outcome,
                 at,
                 ..
-            } => (match_id.as_str(), *status, outcome.as_deref(), *at),
+            } => Some((match_id, status, outcome.as_deref(), *at)),
             Write::Append {
                 row,
                 finish: Some(outcome),
                 ..
-            } => (
-                row.match_id.as_str(),
-                "finished",
-                Some(outcome.as_str()),
-                row.at,
-            ),
-            _ => continue,
+            } => Some((&row.match_id, "finished", Some(outcome), row.at)),
+            _ => None,
+        }
+    }
+
+    /// The action row this write appends, if any.
+    pub(super) fn row(&self) -> Option<&ActionRow> {
+        match self {
+            Write::Append { row, .. } => Some(row),
+            _ => None,
+        }
+    }
+}
+
+/// The action path's PostgreSQL writer: one connection of the pool, held for good.
+struct PoolWriter {
+    pool: AnyPool,
+    conn: Option<PoolConnection<sqlx::Any>>,
+}
+
+impl Commit for PoolWriter {
+    async fn commit(&mut self, batch: &[Write]) -> Result<(), CommitFailure> {
+        let conn = match &mut self.conn {
+            Some(conn) => conn,
+            None => self.conn.insert(self.pool.acquire().await?),
         };
+        let outcome = commit_on(conn, batch).await;
+        if outcome.is_err() {
+            // The connection may be what broke: the next batch takes a fresh one.
+            self.conn = None;
+        }
+        Ok(outcome?)
+    }
+}
+
+async fn commit_on(
+    conn: &mut PoolConnection<sqlx::Any>,
+    batch: &[Write],
+) -> Result<(), sqlx::Error> {
+    use sqlx::Connection;
+    let rows: Vec<&ActionRow> = batch.iter().filter_map(Write::row).collect();
+    let mut tx = conn.begin().await?;
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        insert_rows(&mut tx, chunk).await?;
+    }
+    // Status changes after the appends, so a match is never finished ahead of its last action.
+    for (match_id, status, outcome, at) in batch.iter().filter_map(Write::status_change) {
         sqlx::query("UPDATE matches SET status = $1, outcome = $2, finished_at = $3 WHERE id = $4")
             .bind(status)
             .bind(outcome)

@@ -21,6 +21,12 @@ pub struct Client {
     /// The last state this client received.
     pub state: Option<GameState>,
     pub room: Option<RoomSnapshot>,
+    /// Whether this client asked for `patch` frames; each one it receives is applied to
+    /// `state` and handed on as the `state` it makes, so tests read states either way.
+    patches: bool,
+    /// How many patches it applied, and the bytes of the state and patch frames it received.
+    pub patches_applied: usize,
+    pub state_bytes: usize,
 }
 
 /// How a connection ended, as the server said it.
@@ -40,19 +46,30 @@ impl Client {
 
     /// Connects as a new guest.
     pub async fn guest(port: u16, name: &str) -> Client {
-        Self::hello(port, None, Some(name)).await
+        Self::hello(port, None, Some(name), false).await
+    }
+
+    /// Connects as a new guest that asks for `patch` frames.
+    pub async fn guest_taking_patches(port: u16, name: &str) -> Client {
+        Self::hello(port, None, Some(name), true).await
     }
 
     /// Connects again with a saved token.
     pub async fn with_token(port: u16, token: &str) -> Client {
-        Self::hello(port, Some(token), None).await
+        Self::hello(port, Some(token), None, false).await
     }
 
-    async fn hello(port: u16, token: Option<&str>, name: Option<&str>) -> Client {
+    /// Connects again with a saved token, asking for `patch` frames.
+    pub async fn with_token_taking_patches(port: u16, token: &str) -> Client {
+        Self::hello(port, Some(token), None, true).await
+    }
+
+    async fn hello(port: u16, token: Option<&str>, name: Option<&str>, patches: bool) -> Client {
         let mut socket = Self::connect_raw(port).await;
         let hello = ClientMsg::Hello {
             token: token.map(str::to_string),
             name: name.map(str::to_string),
+            patches: patches.then_some(true),
         };
         socket
             .send(Message::Text(serde_json::to_string(&hello).unwrap().into()))
@@ -66,6 +83,9 @@ impl Client {
             seq: 0,
             state: None,
             room: None,
+            patches,
+            patches_applied: 0,
+            state_bytes: 0,
         };
         match client.next().await {
             ServerMsg::Welcome {
@@ -113,6 +133,21 @@ impl Client {
                 Some(Ok(Message::Text(text))) => {
                     let msg: ServerMsg = serde_json::from_str(&text)
                         .unwrap_or_else(|e| panic!("unreadable server message {text}: {e}"));
+                    if matches!(msg, ServerMsg::State(_) | ServerMsg::Patch { .. }) {
+                        self.state_bytes += text.len();
+                    }
+                    let msg = match msg {
+                        ServerMsg::Patch { version, base, ops } => {
+                            assert!(self.patches, "a patch to a client that did not ask: {text}");
+                            let state = self.state.as_mut().expect("a patch follows a state");
+                            state
+                                .apply_patch(version, base, &ops)
+                                .unwrap_or_else(|e| panic!("a patch that does not apply: {e}"));
+                            self.patches_applied += 1;
+                            ServerMsg::State(state.clone())
+                        }
+                        msg => msg,
+                    };
                     match &msg {
                         ServerMsg::State(state) => self.state = Some(state.clone()),
                         ServerMsg::Room(room) => {

@@ -53,6 +53,13 @@ struct Args {
     /// How long the action phase runs at most.
     #[arg(long, default_value_t = 20)]
     seconds: u64,
+    /// Players ask for `patch` frames (as the web client does) instead of whole states.
+    #[arg(long)]
+    patches: bool,
+    /// Pin the server to this CPU core and the load generator to the others (with `taskset`),
+    /// so the generator's work does not land on the server's core.
+    #[arg(long)]
+    server_core: Option<usize>,
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -62,7 +69,16 @@ async fn main() {
     let args = Args::parse();
     let dir = std::env::temp_dir().join(format!("pdm-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut server = tokio::process::Command::new(&args.server)
+    let mut command = match args.server_core {
+        Some(core) => {
+            pin_self_away_from(core);
+            let mut c = tokio::process::Command::new("taskset");
+            c.args(["-c", &core.to_string()]).arg(&args.server);
+            c
+        }
+        None => tokio::process::Command::new(&args.server),
+    };
+    let mut server = command
         .args(["--bind", "127.0.0.1:0", "--static-dir", "/nonexistent"])
         .args([
             "--database-url",
@@ -98,12 +114,13 @@ async fn main() {
     println!("server pid {pid} on port {port}");
 
     // Phase 1: idle connections watching one room.
-    let (watched, _watching_host) = open_room(port, &args.game, args.seats, &args.options).await;
+    let (watched, _watching_host) =
+        open_room(port, &args.game, args.seats, &args.options, false).await;
     let before = rss_kib(pid);
     let mut idle = Vec::with_capacity(args.idle);
     let started = Instant::now();
     for i in 0..args.idle {
-        let mut socket = hello(port, &format!("idle{i}")).await;
+        let mut socket = hello(port, &format!("idle{i}"), false).await;
         send(
             &mut socket,
             &ClientMsg::Join {
@@ -135,10 +152,11 @@ async fn main() {
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let mut players = Vec::new();
     for _ in 0..args.rooms {
-        let (code, host) = open_room(port, &args.game, args.seats, &args.options).await;
+        let (code, host) =
+            open_room(port, &args.game, args.seats, &args.options, args.patches).await;
         let mut seats = vec![host];
         for seat in 1..args.seats {
-            let mut socket = hello(port, &format!("p{seat}")).await;
+            let mut socket = hello(port, &format!("p{seat}"), args.patches).await;
             send(
                 &mut socket,
                 &ClientMsg::Join {
@@ -166,10 +184,12 @@ async fn main() {
     }
     let mut latencies = Vec::new();
     let mut rejected = 0;
+    let mut bytes = 0;
     for task in tasks {
         let played = task.await.unwrap_or_default();
         latencies.extend(played.accepted);
         rejected += played.rejected;
+        bytes += played.bytes;
     }
     let took = phase.elapsed().as_secs_f64();
     let cpu = cpu_seconds(pid) - cpu_before;
@@ -189,6 +209,15 @@ async fn main() {
         latencies.last().copied().unwrap_or_default()
     );
     println!(
+        "frames to players: {bytes} bytes = {:.0} bytes per accepted action ({})",
+        bytes as f64 / latencies.len().max(1) as f64,
+        if args.patches {
+            "patches"
+        } else {
+            "whole states"
+        }
+    );
+    println!(
         "server CPU: {cpu:.2} s for {} accepted actions = {:.1} µs per accepted action (views, storage and sockets included)",
         latencies.len(),
         cpu * 1e6 / latencies.len().max(1) as f64
@@ -203,6 +232,8 @@ async fn main() {
 struct Played {
     accepted: Vec<Duration>,
     rejected: usize,
+    /// Bytes of every message the server sent this seat.
+    bytes: usize,
 }
 
 /// Plays one seat: whenever this seat may act on a state newer than its last accepted action,
@@ -221,6 +252,7 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Played {
         else {
             break;
         };
+        played.bytes += text.len();
         let Ok(msg) = serde_json::from_str::<ServerMsg>(&text) else {
             continue;
         };
@@ -240,6 +272,17 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Played {
                     break;
                 }
                 latest = Some(state);
+            }
+            ServerMsg::Patch { version, base, ops } => {
+                let Some(state) = &mut latest else {
+                    panic!("seat {seat}: a patch before any state");
+                };
+                if let Err(mismatch) = state.apply_patch(version, base, &ops) {
+                    panic!("seat {seat}: a patch that does not apply: {mismatch}");
+                }
+                if state.outcome.is_some() {
+                    break;
+                }
             }
             _ => {}
         }
@@ -265,7 +308,7 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Played {
     played
 }
 
-async fn hello(port: u16, name: &str) -> Socket {
+async fn hello(port: u16, name: &str, patches: bool) -> Socket {
     let (mut socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws"))
         .await
         .expect("connect");
@@ -274,6 +317,7 @@ async fn hello(port: u16, name: &str) -> Socket {
         &ClientMsg::Hello {
             token: None,
             name: Some(name.into()),
+            patches: Some(patches),
         },
     )
     .await;
@@ -287,8 +331,14 @@ async fn send(socket: &mut Socket, msg: &ClientMsg) {
 }
 
 /// Creates a room with a host connection seated at 0.
-async fn open_room(port: u16, game: &str, seats: u8, options: &str) -> (RoomCode, Socket) {
-    let mut host = hello(port, "host").await;
+async fn open_room(
+    port: u16,
+    game: &str,
+    seats: u8,
+    options: &str,
+    patches: bool,
+) -> (RoomCode, Socket) {
+    let mut host = hello(port, "host", patches).await;
     let token = loop {
         if let Some(Ok(Message::Text(text))) = host.next().await
             && let Ok(ServerMsg::Welcome {
@@ -338,6 +388,33 @@ async fn http_post(port: u16, path: &str, body: &str, token: &str) -> String {
     let mut out = String::new();
     stream.read_to_string(&mut out).await.unwrap();
     out
+}
+
+/// Moves this process off `core` (onto every other core), with `taskset`.
+fn pin_self_away_from(core: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let others: Vec<String> = (0..cores)
+        .filter(|&c| c != core)
+        .map(|c| c.to_string())
+        .collect();
+    if others.is_empty() {
+        println!("only one core: the load generator shares it with the server");
+        return;
+    }
+    let pinned = std::process::Command::new("taskset")
+        .args(["-a", "-c", "-p", &others.join(",")])
+        .arg(std::process::id().to_string())
+        .stdout(Stdio::null())
+        .status();
+    match pinned {
+        Ok(status) if status.success() => {
+            println!(
+                "server on core {core}, load generator on cores {}",
+                others.join(",")
+            )
+        }
+        _ => println!("could not pin the load generator (taskset): it may share the server's core"),
+    }
 }
 
 /// CPU time (user + system) a process has used, in seconds.

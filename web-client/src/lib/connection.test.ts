@@ -127,14 +127,14 @@ describe("hello and identity", () => {
     expect(socket.url).toBe("ws://test/ws");
     expect(socket.sent).toEqual([]);
     socket.open();
-    expect(socket.sent).toEqual([{ type: "hello", token: "secret", name: null }]);
+    expect(socket.sent).toEqual([{ type: "hello", token: "secret", name: null, patches: true }]);
   });
 
   it("asks for a new identity by name when there is no token, and keeps the token it is given", () => {
     const conn = connect({ token: null, name: "Beelzebub" });
     conn.start();
     sockets[0].open();
-    expect(sockets[0].sent[0]).toEqual({ type: "hello", token: null, name: "Beelzebub" });
+    expect(sockets[0].sent[0]).toEqual({ type: "hello", token: null, name: "Beelzebub", patches: true });
     sockets[0].receive({ type: "welcome", player_id: "p9", name: "Beelzebub", token: "fresh" });
     expect(identity.load()).toEqual({ token: "fresh", name: "Beelzebub", player_id: "p9" });
     expect(conn.state.status).toBe("online");
@@ -146,7 +146,7 @@ describe("hello and identity", () => {
     conn.start();
     sockets[0].open();
     sockets[0].receive({ type: "error", code: "invalid_token", message: "Unknown token" });
-    expect(sockets[0].last()).toEqual({ type: "hello", token: null, name: "Ada" });
+    expect(sockets[0].last()).toEqual({ type: "hello", token: null, name: "Ada", patches: true });
     expect(identity.load()).toBeNull();
     expect(conn.state.notices).toEqual([]);
   });
@@ -182,6 +182,35 @@ describe("room and state", () => {
     expect(conn.state.game?.view).toEqual({ v: 5 });
     socket.receive(state(6));
     expect(conn.state.game?.version).toBe(6);
+  });
+
+  it("applies a patch to the state it was made against", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(3));
+    socket.receive({
+      type: "patch",
+      version: 4,
+      base: 3,
+      ops: [
+        { op: "replace", path: "/view/v", value: 4 },
+        { op: "remove", path: "/to_act/0" },
+      ],
+    });
+    expect(conn.state.game).toEqual({ ...state(4), to_act: [] } as unknown);
+    socket.receive({ type: "patch", version: 4, base: 3, ops: [{ op: "remove", path: "/to_act/0" }] });
+    expect(conn.state.game?.version).toBe(4);
+  });
+
+  it("joins again from the version it holds when a patch does not fit", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive(state(3));
+    socket.receive({ type: "patch", version: 5, base: 4, ops: [] });
+    expect(conn.state.game?.version).toBe(3);
+    expect(socket.last()).toEqual({ type: "join", room: "K7QX2M", role: "player", version: 3 });
   });
 
   it("counts versions afresh when the room starts a new match", () => {
@@ -359,7 +388,7 @@ describe("reconnect and resync", () => {
     vi.runOnlyPendingTimers();
     const second = sockets[1];
     second.open();
-    expect(second.sent[0]).toEqual({ type: "hello", token: "tok-1", name: null });
+    expect(second.sent[0]).toEqual({ type: "hello", token: "tok-1", name: null, patches: true });
     second.receive({ type: "welcome", player_id: "p1", name: "Ada" });
     expect(second.last()).toEqual({ type: "join", room: "K7QX2M", role: "player", version: 2 });
     expect(conn.state.status).toBe("online");

@@ -26,6 +26,7 @@ import type { RoomSnapshot } from "../protocol/RoomSnapshot";
 import type { ServerMsg } from "../protocol/ServerMsg";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./backoff";
 import type { IdentityStore } from "./identity";
+import { applyStatePatch, PatchMismatch } from "./patch";
 import { createStore, type Readable } from "./store";
 
 export type ConnectionStatus =
@@ -344,7 +345,7 @@ export class Connection implements Readable<ConnectionState> {
   private sayHello(): void {
     const identity = this.opts.identity.load();
     const name = identity ? null : (this.opts.name?.() ?? null);
-    this.send({ type: "hello", token: identity?.token ?? null, name });
+    this.send({ type: "hello", token: identity?.token ?? null, name, patches: true });
   }
 
   private dropped(socket: SocketLike, _code: number): void {
@@ -390,6 +391,8 @@ export class Connection implements Readable<ConnectionState> {
         return this.onRoom(msg);
       case "state":
         return this.onState(msg);
+      case "patch":
+        return this.onPatch(msg);
       case "ack":
         return this.settle(msg.seq, (p) => p.resolve({ seq: msg.seq, version: msg.version }));
       case "reject":
@@ -448,6 +451,25 @@ export class Connection implements Readable<ConnectionState> {
     this.patch({ game: state });
   }
 
+  /** A version as the changes to the state before it (we asked for patches in `hello`). */
+  private onPatch(msg: Extract<ServerMsg, { type: "patch" }>): void {
+    const game = this.state.game;
+    if (!this.state.target || !game) return;
+    if (this.lastVersion !== null && msg.version <= this.lastVersion) return;
+    let next: GameState;
+    try {
+      next = applyStatePatch(game, msg.version, msg.base, msg.ops);
+    } catch (e) {
+      if (!(e instanceof PatchMismatch)) throw e;
+      // Out of step with the server (it never should be): join again from the version we
+      // do hold, and the server sends the states from there whole.
+      this.lastVersion = game.version;
+      this.sendJoin();
+      return;
+    }
+    this.onState(next);
+  }
+
   private onChat(line: ChatLine): void {
     const entry: ChatEntry = { ...line, id: this.nextId++, at: this.opts.now() };
     const chat = [...this.state.chat, entry].slice(-this.opts.chatLimit);
@@ -469,7 +491,7 @@ export class Connection implements Readable<ConnectionState> {
       const old = this.opts.identity.load();
       this.opts.identity.clear();
       const name = old?.name ?? this.opts.name?.() ?? null;
-      this.send({ type: "hello", token: null, name });
+      this.send({ type: "hello", token: null, name, patches: true });
       return;
     }
     if (!this.joined && this.state.target && isJoinError(code)) {

@@ -4,7 +4,12 @@ import type { ChatChannel } from "./ChatChannel";
 import type { JoinRole } from "./JoinRole";
 import type { RoomCode } from "./RoomCode";
 
-export type ClientMsg = { "type": "hello", token: string | null, name: string | null, } | { "type": "join", room: RoomCode, role: JoinRole, version: number | null, } | { "type": "leave" } | { "type": "take_seat", seat: number, } | { "type": "leave_seat" } | { "type": "set_bot", seat: number, bot: boolean, 
+export type ClientMsg = { "type": "hello", token: string | null, name: string | null, 
+/**
+ * This client applies `patch` frames: after a full `state`, it is sent each new
+ * version as the difference from the previous one. Off unless asked for.
+ */
+patches?: boolean, } | { "type": "join", room: RoomCode, role: JoinRole, version: number | null, } | { "type": "leave" } | { "type": "take_seat", seat: number, } | { "type": "leave_seat" } | { "type": "set_bot", seat: number, bot: boolean, 
 /**
  * How quickly the bot acts; unchanged when omitted.
  */

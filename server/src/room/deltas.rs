@@ -1,0 +1,87 @@
+//! Patches instead of whole states, for connections that asked for them (`hello {patches}`).
+//!
+//! A room keeps, per viewer class, the body of the state it broadcast last. The next version
+//! goes to a connection as a patch against it only when that connection was told exactly
+//! that version as that viewer; anything else (a join, a resync, a seat taken, a rollback)
+//! gets the whole state, and patches resume from there.
+
+use serde_json::Value;
+
+use pandemonium_game::Viewer;
+
+/// The state a connection was last sent, as whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Told {
+    pub viewer: Viewer,
+    pub version: u64,
+}
+
+/// The bodies (`{view, to_act, legal, deadline_ms, outcome}`) of the last broadcast version,
+/// for the viewer classes that had a connection taking patches.
+#[derive(Debug, Default)]
+pub(super) struct Bodies {
+    version: u64,
+    bodies: Vec<(Viewer, Value)>,
+}
+
+impl Bodies {
+    /// `viewer`'s body at `version`, if that is what was broadcast last.
+    pub fn at(&self, viewer: Viewer, version: u64) -> Option<&Value> {
+        if self.version != version {
+            return None;
+        }
+        self.bodies
+            .iter()
+            .find(|(v, _)| *v == viewer)
+            .map(|(_, body)| body)
+    }
+
+    /// Replaces what is kept with the bodies of a new broadcast.
+    pub fn replace(&mut self, version: u64, bodies: Vec<(Viewer, Value)>) {
+        self.version = version;
+        self.bodies = bodies;
+    }
+
+    /// Keeps `viewer`'s body at `version` too (a connection taking patches joined as a viewer
+    /// nobody else taking them is), unless the room has moved past that version.
+    pub fn insert(&mut self, version: u64, viewer: Viewer, body: Value) {
+        if self.version != version {
+            if self.version > version {
+                return;
+            }
+            self.replace(version, Vec::new());
+        }
+        if self.at(viewer, version).is_none() {
+            self.bodies.push((viewer, body));
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.bodies.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_body_is_a_base_only_for_the_version_broadcast_last() {
+        let mut bodies = Bodies::default();
+        bodies.replace(4, vec![(Viewer::Seat(1), json!({"view": 1}))]);
+        assert_eq!(bodies.at(Viewer::Seat(1), 4), Some(&json!({"view": 1})));
+        assert_eq!(bodies.at(Viewer::Seat(1), 3), None);
+        assert_eq!(bodies.at(Viewer::Spectator, 4), None);
+        bodies.replace(5, vec![]);
+        assert_eq!(bodies.at(Viewer::Seat(1), 4), None);
+        bodies.insert(5, Viewer::Spectator, json!({"view": 5}));
+        assert_eq!(bodies.at(Viewer::Spectator, 5), Some(&json!({"view": 5})));
+        bodies.insert(4, Viewer::Seat(0), json!({"view": 4}));
+        assert_eq!(
+            bodies.at(Viewer::Seat(0), 4),
+            None,
+            "an older version is no base"
+        );
+    }
+}

@@ -1,0 +1,133 @@
+//! The SQLite writer: one connection on a thread of its own, calling SQLite directly.
+//!
+//! Through the pool, every statement of a commit (begin, insert, update, commit) is a round
+//! trip between the runtime and the connection's worker thread. Here the whole batch is one
+//! hand-over: the thread takes the queued writes, runs the transaction with statements
+//! prepared once and kept, and answers each write.
+//!
+//! Checkpoints are off this path: the writer never checkpoints itself (automatic checkpoints
+//! would run inside the commit that crosses the threshold); [`checkpoint`] runs beside it on a
+//! pool connection, and the WAL is truncated back to a bounded size after each one.
+
+use rusqlite::{Connection, OpenFlags, params};
+use std::path::Path;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+use super::writer::{self, Commit, CommitFailure, Write, WriterOptions};
+use super::{StoreError, Synchronous};
+
+/// The WAL is cut back to this size whenever a checkpoint has emptied it.
+pub(super) const WAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;
+/// How often the checkpointer copies the WAL into the database.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+pub(super) struct SqliteWriter {
+    conn: Connection,
+}
+
+impl SqliteWriter {
+    pub(super) fn open(path: &Path, synchronous: Synchronous) -> Result<Self, rusqlite::Error> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", synchronous.pragma())?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
+        Ok(SqliteWriter { conn })
+    }
+
+    fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
+        // IMMEDIATE: the write lock is taken up front, so the transaction never has to
+        // upgrade from a read lock (which can fail outright rather than wait).
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        {
+            // One prepared single-row INSERT, run per row: SQLite runs it without parsing
+            // again, which is what a multi-row statement would save, and needs no statement
+            // per batch size.
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO actions (match_id, idx, seat, action, source, seq, at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?;
+            for row in batch.iter().filter_map(Write::row) {
+                insert.execute(params![
+                    row.match_id,
+                    row.index,
+                    row.seat,
+                    row.action,
+                    row.source,
+                    row.seq,
+                    row.at
+                ])?;
+            }
+            // Status changes after the appends, so a match is never finished ahead of its
+            // last action.
+            let mut status = tx.prepare_cached(
+                "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3 WHERE id = ?4",
+            )?;
+            for (match_id, new_status, outcome, at) in batch.iter().filter_map(Write::status_change)
+            {
+                status.execute(params![new_status, outcome, at, match_id])?;
+            }
+        }
+        tx.commit()
+    }
+}
+
+impl Commit for SqliteWriter {
+    async fn commit(&mut self, batch: &[Write]) -> Result<(), CommitFailure> {
+        // Blocking is this thread's job: nothing else runs on it.
+        Ok(self.commit_now(batch)?)
+    }
+}
+
+/// Opens the writer's connection and starts its thread.
+pub(super) fn spawn(
+    path: &Path,
+    options: WriterOptions,
+) -> Result<mpsc::Sender<Write>, StoreError> {
+    let db = SqliteWriter::open(path, options.synchronous)?;
+    let (tx, rx) = writer::queue();
+    std::thread::Builder::new()
+        .name("sqlite-writer".into())
+        .spawn(move || {
+            // A runtime of its own for the queue and the linger timer; the thread is the
+            // writer's alone, so its blocking calls stall nobody.
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_time()
+                .build()
+                .expect("a current-thread runtime starts");
+            runtime.block_on(writer::run(db, rx, options));
+        })?;
+    Ok(tx)
+}
+
+/// Copies the WAL into the database every second, beside the writer (a passive checkpoint
+/// never waits for it), so the WAL stays small and readers stay fast. Ends with the pool.
+pub(super) fn checkpoint(pool: sqlx::AnyPool) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            if pool.is_closed() {
+                return;
+            }
+            if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                .execute(&pool)
+                .await
+            {
+                if pool.is_closed() {
+                    return;
+                }
+                tracing::warn!(%error, "a WAL checkpoint failed");
+            }
+        }
+    });
+}

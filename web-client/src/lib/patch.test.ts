@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { GameState } from "../protocol/GameState";
+import { PatchMismatch, applyPatch, applyStatePatch } from "./patch";
+
+describe("applyPatch", () => {
+  it("removes a card from a hand, shifting the rest", () => {
+    expect(applyPatch({ hand: ["2S", "7D", "9H"] }, [{ op: "remove", path: "/hand/1" }])).toEqual({
+      hand: ["2S", "9H"],
+    });
+  });
+
+  it("adds at an index, at the end with '-', and new object members", () => {
+    const doc = applyPatch({ log: [1, 3] }, [
+      { op: "add", path: "/log/1", value: 2 },
+      { op: "add", path: "/log/-", value: 4 },
+      { op: "add", path: "/seen", value: true },
+    ]);
+    expect(doc).toEqual({ log: [1, 2, 3, 4], seen: true });
+  });
+
+  it("reads escaped keys (~1 is '/', ~0 is '~')", () => {
+    const doc = applyPatch({ "a/b": 1, "c~d": 2 }, [
+      { op: "replace", path: "/a~1b", value: 3 },
+      { op: "remove", path: "/c~0d" },
+    ]);
+    expect(doc).toEqual({ "a/b": 3 });
+  });
+
+  it("replaces the whole document at the empty path", () => {
+    expect(applyPatch([1], [{ op: "replace", path: "", value: { x: 1 } }])).toEqual({ x: 1 });
+  });
+
+  it("refuses a patch made for another document", () => {
+    expect(() => applyPatch({ hand: [] }, [{ op: "remove", path: "/hand/0" }])).toThrow(PatchMismatch);
+    expect(() => applyPatch({ a: 1 }, [{ op: "replace", path: "/b", value: 1 }])).toThrow(PatchMismatch);
+    expect(() => applyPatch({ a: 1 }, [{ op: "replace", path: "/a/x", value: 1 }])).toThrow(PatchMismatch);
+  });
+});
+
+describe("applyStatePatch", () => {
+  const state: GameState = {
+    version: 4,
+    view: { hand: ["2S", "7D"], scores: [0, 0] },
+    to_act: [0],
+    legal: [{ type: "discard", card: "2S" }],
+    deadline_ms: null,
+    outcome: null,
+  };
+
+  it("moves a state to the patch's version and leaves the old one untouched", () => {
+    const next = applyStatePatch(state, 5, 4, [
+      { op: "remove", path: "/view/hand/0" },
+      { op: "replace", path: "/view/scores/1", value: 3 },
+      { op: "remove", path: "/to_act/0" },
+      { op: "remove", path: "/legal/0" },
+    ]);
+    expect(next).toEqual({
+      version: 5,
+      view: { hand: ["7D"], scores: [0, 3] },
+      to_act: [],
+      legal: [],
+      deadline_ms: null,
+      outcome: null,
+    });
+    expect(state.view).toEqual({ hand: ["2S", "7D"], scores: [0, 0] });
+  });
+
+  it("refuses a patch made against another version", () => {
+    expect(() => applyStatePatch(state, 7, 6, [])).toThrow(PatchMismatch);
+  });
+});
