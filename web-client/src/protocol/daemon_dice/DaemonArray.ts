@@ -5,7 +5,7 @@ import type { Face } from "./Face";
 /**
  * What one daemon sets against another for its next turn: minuses and attacks.
  */
-export type Array = { by: number, against: number, 
+export type DaemonArray = { by: number, against: number, 
 /**
  * Untargeted minuses: each die and the face that made it (a Minus counts one, Lungs two,
  * as gas).
