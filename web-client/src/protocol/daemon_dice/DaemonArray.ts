@@ -3,7 +3,8 @@ import type { Attack } from "./Attack";
 import type { Face } from "./Face";
 
 /**
- * What one daemon sets against another for its next turn: minuses and attacks.
+ * What one daemon sets against another for its next turn: minuses and attacks. Named
+ * `DaemonArray` in TypeScript, where `Array` would shadow the built-in generic type.
  */
 export type DaemonArray = { by: number, against: number, 
 /**
