@@ -119,9 +119,9 @@ describe("reading the legal list", () => {
 });
 
 describe("dice and daemons", () => {
-  it("draws a die from the view's house table, showing the rolled face", () => {
+  it("draws a die from the view's house table, showing the rolled face or else its body part", () => {
     expect(dieFaces(view(), "pincer", "block")).toEqual({ labels: ["Pincer", "Stun", "Block", "Dodge", "+", "−"], value: 2 });
-    expect(dieFaces(view(), "pincer", undefined).value).toBeNull();
+    expect(dieFaces(view(), "pincer", undefined).value).toBe(0);
   });
 
   it("sorts dice into the play-mat's zones, health and grabs first", () => {

@@ -106,10 +106,11 @@ export function facesOf(view: Pick<DaemonDiceView, "faces">, part: Part): Face[]
   return view.faces.find(([p]) => p === part)?.[1] ?? [part, "stun", "block", "dodge", "plus", "minus"];
 }
 
-/** The labels and showing index the shared `Die` piece draws. */
+/** The labels and showing index the shared `Die` piece draws: the rolled face, or the die's
+ * body part (what the die is) while it shows nothing. */
 export function dieFaces(view: Pick<DaemonDiceView, "faces">, part: Part, face: Face | null | undefined) {
   const faces = facesOf(view, part);
-  const index = face ? faces.indexOf(face) : -1;
+  const index = faces.indexOf(face ?? part);
   return {
     labels: faces.map((f) => FACE_LABEL[f]),
     value: index >= 0 ? index : null,
