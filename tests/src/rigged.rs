@@ -333,7 +333,7 @@ mod daemon_dice_tests {
     fn person(game: &DaemonDice) -> A {
         let legal = game.legal_actions(0);
         let view = game.view(Viewer::Seat(0));
-        let first = |t: fn(&A) -> bool| legal.iter().copied().find(|a| t(a));
+        let first = |t: fn(&A) -> bool| legal.iter().copied().find(&t);
         let picked = view.daemons[0].picked as usize;
         match view.step {
             Step::Construction => A::Pick {
