@@ -1,9 +1,9 @@
 //! The games the end-to-end tests run the server with: every registered game, the
 //! Twenty-One and Race fixtures (platform edge cases, turn-based and real-time, without
 //! depending on a real game's rules), and
-//! rigged variants of real games whose deals are fixed, so a test can count on a Square or a
-//! Media (or a Soulitaire Mimic and Sacrifice) without depending on what a seed happens to
-//! shuffle.
+//! rigged variants of real games whose deals (or rolls) are fixed, so a test can count on a
+//! Square or a Media (or a Soulitaire Mimic and Sacrifice, or a Daemon Dice duel's every
+//! roll) without depending on what a seed happens to shuffle.
 
 use pandemonium_demon_klondike::{Config as DemonConfig, DemonKlondike, KlondikeBot};
 use pandemonium_demos::{Demos, DemosBot, DemosConfig};
@@ -39,6 +39,11 @@ pub fn games() -> &'static [GameEntry] {
         games.push(GameEntry {
             info: rigged_demon_bound_info,
             create: rigged_demon_bound_create,
+            conformance: |_| {},
+        });
+        games.push(GameEntry {
+            info: rigged_daemon_dice_info,
+            create: rigged_daemon_dice_create,
             conformance: |_| {},
         });
         games
@@ -140,4 +145,29 @@ fn rigged_demon_bound_create(
     )?;
     let options = serde_json::to_value(&config).expect("configs serialise");
     Ok((Engine::<DemonBound, DemonBoundBot>::boxed(game), options))
+}
+
+/// `daemon_dice_rigged`: a Daemon Dice duel whose every roll is fixed by
+/// [`rigged::daemon_dice_duel`]; construction is played as usual.
+fn rigged_daemon_dice_info() -> GameInfo {
+    let mut info = pandemonium_daemon_dice::DaemonDice::info();
+    info.id = "daemon_dice_rigged".into();
+    info.name = "Daemon Dice (rigged rolls for tests)".into();
+    info.min_seats = 2;
+    info.max_seats = 2;
+    info
+}
+
+fn rigged_daemon_dice_create(
+    options: &serde_json::Value,
+    seats: u8,
+    _: &mut dyn Chance,
+) -> Result<pandemonium_game::Created, ConfigError> {
+    use pandemonium_daemon_dice::{DaemonBot, DaemonDice, DaemonDiceConfig};
+    let config: DaemonDiceConfig = serde_json::from_value(options.clone())
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    ConfigError::check_seats(&rigged_daemon_dice_info(), seats)?;
+    let game = DaemonDice::scripted(&config, seats, rigged::daemon_dice_duel())?;
+    let options = serde_json::to_value(&config).expect("configs serialise");
+    Ok((Engine::<DaemonDice, DaemonBot>::boxed(game), options))
 }

@@ -1,5 +1,6 @@
-//! Rigged deals for end-to-end tests.
+//! Rigged deals (and rolls) for end-to-end tests.
 
+use pandemonium_daemon_dice::ScriptedRolls;
 use pandemonium_demon_klondike::Card as DemonCard;
 use pandemonium_demos::Rigging;
 use pandemonium_soulitaire::{Card, Deal, Demon, Rank, Suit, data::ROSTER};
@@ -290,5 +291,110 @@ mod tests {
         let peek = game.view(Viewer::Seat(0)).peeks[0].hand.clone();
         assert!(peek.contains(&card("9D")), "{peek:?}");
         person(&mut game, A::Steal { card: card("9D") }, &mut chance);
+    }
+}
+
+/// The daemon the browser test builds for the person in seat 0 of `daemon_dice_rigged`:
+/// three Pincers, a Shell and a Leg, all Frost.
+pub const DAEMON_DICE_PERSON: [&str; 5] = ["pincer", "pincer", "pincer", "shell", "leg"];
+
+/// The rolls of a five-dice `daemon_dice_rigged` duel between a person (seat 0, building
+/// [`DAEMON_DICE_PERSON`]) and the bot (seat 1, a Fire purebred), as d6 results die by die
+/// (the house set shows `[its part, Stun, Block, Dodge, Plus, Minus]` on 1 to 6):
+/// - initiative: the person's five Pluses beat the bot's five Stuns, and the bot has no
+///   minuses to count against the first turn;
+/// - turn 1, the person: Pincer, Stun, Plus, Block, Block — two attacks and a plus to boost
+///   one;
+/// - turn 2, the bot: two Blocks and three Stuns — it stops one attack, suffers the other and
+///   arrays three Stuns;
+/// - turn 3, the person: three Pincers, the Shell (a deflect) and a Block — two defences for
+///   three Stuns, so one point of damage to suffer (Fire makes it a wound, Frost a stun again);
+/// - turn 4, the bot: Minuses only — three Pincers' wounds leave it one healthy die, whose
+///   Minus makes the person set a die aside;
+/// - then the person rolls body parts and the bot Stuns, and the bot's last die falls.
+pub fn daemon_dice_duel() -> ScriptedRolls {
+    ScriptedRolls::new(vec![
+        vec![vec![5], vec![1, 2, 5, 3, 3], vec![1, 1, 1, 1, 3], vec![1]],
+        vec![vec![2], vec![3, 3, 2, 2, 2], vec![6], vec![2]],
+    ])
+}
+
+#[cfg(test)]
+mod daemon_dice_tests {
+    use super::*;
+    use pandemonium_daemon_dice::{
+        Breed, DaemonAction as A, DaemonBot, DaemonDice, DaemonDiceConfig, Part, Step, Zone,
+    };
+    use pandemonium_game::{Bot, Game, SeededChance, Viewer};
+
+    /// What the browser test does through the board: builds the daemon, boosts its first
+    /// attack, defends whatever it can, puts damage on dice it has used, sets aside and
+    /// recovers the first die offered, and ends every step.
+    fn person(game: &DaemonDice) -> A {
+        let legal = game.legal_actions(0);
+        let view = game.view(Viewer::Seat(0));
+        let first = |t: fn(&A) -> bool| legal.iter().copied().find(&t);
+        let picked = view.daemons[0].picked as usize;
+        match view.step {
+            Step::Construction => A::Pick {
+                breed: Breed::Frost,
+                part: serde_json::from_value(serde_json::json!(DAEMON_DICE_PERSON[picked]))
+                    .expect("a part"),
+            },
+            Step::Suffer { .. } => {
+                let dice = &view.daemons[0].dice;
+                legal
+                    .iter()
+                    .copied()
+                    .find(|a| {
+                        matches!(a, A::Suffer { die }
+                            if dice[*die as usize].zone == Zone::Spent)
+                    })
+                    .unwrap_or(legal[0])
+            }
+            Step::Defend => first(|a| matches!(a, A::Defend { .. })).unwrap_or(A::Done),
+            Step::Attack => first(|a| matches!(a, A::Boost { .. })).unwrap_or(A::Done),
+            _ => first(|a| !matches!(a, A::Done)).unwrap_or(A::Done),
+        }
+    }
+
+    #[test]
+    fn the_rigged_daemon_dice_duel_is_won_by_the_person_within_a_few_turns() {
+        let config = DaemonDiceConfig {
+            size: 5,
+            ..DaemonDiceConfig::default()
+        };
+        let mut game = DaemonDice::scripted(&config, 2, daemon_dice_duel()).unwrap();
+        let mut chance = SeededChance::from_u64(1);
+        let mut boosted = false;
+        let mut defended = false;
+        let mut suffered = false;
+        let mut set_aside = false;
+        for _ in 0..500 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let seat = game.to_act().iter().next().expect("someone acts");
+            let action = if seat == 0 {
+                person(&game)
+            } else {
+                let view = game.view(Viewer::Seat(seat));
+                DaemonBot.choose(&view, &game.legal_actions(seat), &mut chance)
+            };
+            if seat == 0 {
+                boosted |= matches!(action, A::Boost { .. });
+                defended |= matches!(action, A::Defend { .. });
+                suffered |= matches!(action, A::Suffer { .. });
+                set_aside |= matches!(action, A::SetAside { .. });
+            }
+            game.apply(seat, &action, &mut chance)
+                .unwrap_or_else(|e| panic!("{action:?} by seat {seat}: {e}"));
+        }
+        let outcome = game.outcome().expect("the duel ends");
+        assert_eq!(outcome.winners, vec![0], "{}", outcome.summary);
+        let view = game.view(Viewer::Spectator);
+        assert!(view.turn <= 8, "the duel took {} turns", view.turn);
+        assert_eq!(view.daemons[0].dice[3].part, Part::Shell);
+        assert!(boosted && defended && suffered && set_aside);
     }
 }

@@ -28,6 +28,7 @@ impl DaemonDice {
             initiative: None,
             defeated: Vec::new(),
             outcome: None,
+            script: None,
         })
     }
 
@@ -120,11 +121,13 @@ impl DaemonDice {
         self.roll_initiative(chance);
     }
 
-    fn initiative_roll(&self, seat: Seat, chance: &mut dyn Chance) -> Vec<Face> {
+    fn initiative_roll(&mut self, seat: Seat, chance: &mut dyn Chance) -> Vec<Face> {
+        let script = self.scripted_roll(seat);
         self.daemon(seat)
             .dice
             .iter()
-            .map(|die| die.face(chance.d6()))
+            .enumerate()
+            .map(|(i, die)| die.face(script.as_ref().map_or_else(|| chance.d6(), |s| s.d6(i))))
             .collect()
     }
 

@@ -44,7 +44,7 @@ pub use bot::DaemonBot;
 pub use breeds::Lineage;
 pub use config::{DaemonDiceConfig, MAX_SIZE};
 pub use dice::{Breed, Die, Face, Guard, Part, Reach, Strike};
-pub use rigged::Rigging;
+pub use rigged::{Rigging, ScriptedRolls};
 pub use state::{
     Array, Attack, DaemonDice, Damage, DieRef, DieState, Health, Initiative, InitiativeRoll, Point,
     Step, Zone,

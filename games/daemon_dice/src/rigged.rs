@@ -2,7 +2,7 @@
 //! dice already stunned, wounded or grabbed, and the first turn begun. Rolls still come from
 //! the `Chance` the test passes, so tests script them.
 
-use pandemonium_game::{Chance, Seat};
+use pandemonium_game::{Chance, ConfigError, Seat};
 
 use crate::breeds::classify;
 use crate::config::DaemonDiceConfig;
@@ -93,6 +93,7 @@ impl Rigging {
             initiative: None,
             defeated: Vec::new(),
             outcome: None,
+            script: None,
         };
         for (seat, dice) in self.daemons.into_iter().enumerate() {
             let mut daemon = Daemon::new();
@@ -113,5 +114,70 @@ impl Rigging {
         }
         game.begin_turn(self.first, self.pending, chance);
         game
+    }
+}
+
+/// Fixed rolls for a whole battle, for tests that cannot script a `Chance` call by call (a
+/// browser test playing the bot through the server). Each time a seat rolls — for initiative
+/// or in its turn — it takes its next pattern, the last one repeating for ever; die `i` then
+/// shows the face at `pattern[i % len]` (1 to 6, counted along the die's faces in the house
+/// table, so 1 is its body part). A seat without patterns rolls with the `Chance`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptedRolls {
+    patterns: Vec<Vec<Vec<u8>>>,
+    taken: Vec<usize>,
+}
+
+/// One roll's d6 results, die by die.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Pattern(Vec<u8>);
+
+impl Pattern {
+    pub(crate) fn d6(&self, die: usize) -> u8 {
+        self.0[die % self.0.len()]
+    }
+}
+
+impl ScriptedRolls {
+    /// `patterns[seat]` lists that seat's rolls in order.
+    ///
+    /// # Panics
+    /// If a pattern is empty or holds a number outside 1 to 6: a mistake in a test's script.
+    pub fn new(patterns: Vec<Vec<Vec<u8>>>) -> ScriptedRolls {
+        for pattern in patterns.iter().flatten() {
+            assert!(
+                !pattern.is_empty() && pattern.iter().all(|d| (1..=6).contains(d)),
+                "a scripted roll is one to six d6 results, each 1 to 6: {pattern:?}"
+            );
+        }
+        let taken = vec![0; patterns.len()];
+        ScriptedRolls { patterns, taken }
+    }
+
+    fn next(&mut self, seat: Seat) -> Option<Pattern> {
+        let patterns = self.patterns.get(seat as usize).filter(|p| !p.is_empty())?;
+        let taken = &mut self.taken[seat as usize];
+        let pattern = patterns[(*taken).min(patterns.len() - 1)].clone();
+        *taken += 1;
+        Some(Pattern(pattern))
+    }
+}
+
+impl DaemonDice {
+    /// A battle (from construction on, as `Game::new` starts one) whose rolls follow
+    /// `script` instead of the `Chance`.
+    pub fn scripted(
+        config: &DaemonDiceConfig,
+        seats: u8,
+        script: ScriptedRolls,
+    ) -> Result<DaemonDice, ConfigError> {
+        let mut game = DaemonDice::setup(config, seats)?;
+        game.script = Some(script);
+        Ok(game)
+    }
+
+    /// The scripted results of `seat`'s next roll, if the battle is scripted.
+    pub(crate) fn scripted_roll(&mut self, seat: Seat) -> Option<Pattern> {
+        self.script.as_mut().and_then(|s| s.next(seat))
     }
 }

@@ -136,9 +136,10 @@ impl Attack {
     }
 }
 
-/// What one daemon sets against another for its next turn: minuses and attacks.
+/// What one daemon sets against another for its next turn: minuses and attacks. Named
+/// `DaemonArray` in TypeScript, where `Array` would shadow the built-in generic type.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export_to = "daemon_dice/")]
+#[ts(export_to = "daemon_dice/", rename = "DaemonArray")]
 pub struct Array {
     pub by: Seat,
     pub against: Seat,
@@ -316,6 +317,8 @@ pub struct DaemonDice {
     /// Defeated seats, first defeated first.
     pub(crate) defeated: Vec<Seat>,
     pub(crate) outcome: Option<Outcome>,
+    /// Fixed rolls for tests (`None` in every real battle: rolls come from the `Chance`).
+    pub(crate) script: Option<crate::rigged::ScriptedRolls>,
 }
 
 impl DaemonDice {

@@ -209,9 +209,13 @@ impl DaemonDice {
             self.defeat(seat);
             return;
         }
+        let script = self.scripted_roll(seat);
         let daemon = self.daemon_mut(seat);
         for die in active {
-            let face = daemon.dice[die as usize].face(chance.d6());
+            let d6 = script
+                .as_ref()
+                .map_or_else(|| chance.d6(), |s| s.d6(die as usize));
+            let face = daemon.dice[die as usize].face(d6);
             let state = &mut daemon.state[die as usize];
             state.face = Some(face);
             state.zone = Zone::Rolled;

@@ -12,5 +12,6 @@ mod rules {
     pub mod defence;
     pub mod multiplayer;
     pub mod scenarios;
+    pub mod scripted;
     pub mod sequence;
 }

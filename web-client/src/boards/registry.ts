@@ -14,6 +14,7 @@ const BOARDS: Record<string, BoardLoader> = {
   soulitaire: () => import("./soulitaire").then((m) => m.board), soulitaire_rigged: () => import("./soulitaire").then((m) => m.board),
   demon_klondike: () => import("./demon_klondike").then((m) => m.board), demon_klondike_rigged: () => import("./demon_klondike").then((m) => m.board),
   demon_bound: () => import("./demon_bound").then((m) => m.board), demon_bound_rigged: () => import("./demon_bound").then((m) => m.board),
+  daemon_dice: () => import("./daemon_dice").then((m) => m.board), daemon_dice_rigged: () => import("./daemon_dice").then((m) => m.board),
 };
 
 export function hasBoard(gameId: string): boolean {

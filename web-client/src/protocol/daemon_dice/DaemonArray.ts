@@ -3,9 +3,10 @@ import type { Attack } from "./Attack";
 import type { Face } from "./Face";
 
 /**
- * What one daemon sets against another for its next turn: minuses and attacks.
+ * What one daemon sets against another for its next turn: minuses and attacks. Named
+ * `DaemonArray` in TypeScript, where `Array` would shadow the built-in generic type.
  */
-export type Array = { by: number, against: number, 
+export type DaemonArray = { by: number, against: number, 
 /**
  * Untargeted minuses: each die and the face that made it (a Minus counts one, Lungs two,
  * as gas).
