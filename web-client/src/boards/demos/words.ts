@@ -151,7 +151,14 @@ export function pendingDecision(view: DemosView, seats: SeatLabel[]): string | n
 
 function turnLine(turn: TurnView, seat: number, seats: SeatLabel[], mine: boolean): string {
   const who = seatName(seat, seats);
-  const took = turn.took === null ? "" : turn.took === "pack" ? ", takes from the pack" : `, takes the ${cardShort(turn.took.discard)}`;
+  const took =
+    turn.took === null
+      ? ""
+      : turn.wanted
+        ? `, asks for the ${cardShort(turn.wanted)} but it was taken first: takes from the pack`
+        : turn.took === "pack"
+          ? ", takes from the pack"
+          : `, takes the ${cardShort(turn.took.discard)}`;
   const name = TURN_NAME[turn.turn];
   switch (turn.discard.kind) {
     case "kept":
@@ -161,6 +168,17 @@ function turnLine(turn: TurnView, seat: number, seats: SeatLabel[], mine: boolea
     case "face_down":
       return `${name}: ${who} discards ${mine && turn.discard.card ? `the ${cardShort(turn.discard.card)} ` : "a card "}face down${took}`;
   }
+}
+
+/**
+ * The notice for a visible discard someone asked for but an earlier player took first, worded
+ * for whose panel it is: "you" on your own, the player's name on anyone else's (a revealed
+ * board after the match, or a replay seen by everyone).
+ */
+export function missedTakeNotice(wanted: string, seat: number, me: number | null, seats: SeatLabel[]): string {
+  if (seat === me) return `${cardShort(wanted)} was taken first: you got the pack's top card`;
+  const who = seatName(seat, seats);
+  return `${who} asked for the ${cardShort(wanted)}, taken first: ${who} got the pack's top card`;
 }
 
 /** The result of a round in one sentence. */
