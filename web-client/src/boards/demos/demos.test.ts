@@ -102,7 +102,7 @@ describe("DēmoS in words", () => {
   it("describes actions", () => {
     expect(describeAction({ type: "public_discard", card: "7S" }, 0, seats)).toBe("Ada discards the 7♠ face up");
     expect(describeAction({ type: "secret_discard", card: "7S", take: { discard: "9H" } }, 1, seats)).toBe(
-      "Bo discards the 7♠ face down and takes the 9♥",
+      "Bo discards the 7♠ face down and asks for the 9♥",
     );
     expect(describeAction({ type: "media", target: 2, position: 1, suit: "diamonds" }, 0, seats)).toBe(
       "Ada aims the Media at Bot 3's figure 2, naming Diamonds",

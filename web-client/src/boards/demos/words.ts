@@ -77,7 +77,8 @@ export const ELECTION_DECIDED_BY: Record<ElectionDecidedBy, string> = {
 };
 
 function takeShort(take: DemosAction & { take: unknown }): string {
-  return take.take === "pack" ? "takes the top card of the pack" : `takes the ${cardShort((take.take as { discard: string }).discard)}`;
+  // An action is a choice: the discard asked for may have been taken first by someone else.
+  return take.take === "pack" ? "chooses the top card of the pack" : `asks for the ${cardShort((take.take as { discard: string }).discard)}`;
 }
 
 /** An action in words (replay timeline). Replays are of finished matches, whose log is public. */
