@@ -22,3 +22,9 @@ export function seatsText(min: number, max: number): string {
   if (min === max) return min === 1 ? "1 player" : `${min} players`;
   return `${min}–${max} players`;
 }
+
+/** The rules page of a game (test variants share their game's), or null without one. */
+export function rulesHref(gameId: string): string | null {
+  const base = gameId.replace(/_rigged$/, "");
+  return catalogueGame(base) ? `/rules/${base}` : null;
+}
