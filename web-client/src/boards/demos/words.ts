@@ -10,6 +10,7 @@ import { listNames } from "../../lib/seats";
 import type { DemosAction } from "../../protocol/demos/DemosAction";
 import type { DemosView } from "../../protocol/demos/DemosView";
 import type { VetoUsed } from "../../protocol/demos/VetoUsed";
+import type { Combination } from "../../protocol/demos/Combination";
 import type { CombinationKind } from "../../protocol/demos/CombinationKind";
 import type { DecidedBy } from "../../protocol/demos/DecidedBy";
 import type { ElectionDecidedBy } from "../../protocol/demos/ElectionDecidedBy";
@@ -270,4 +271,10 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
     entries.push({ id: "election", seat: null, text });
   }
   return entries;
+}
+
+/** A combination in a few words: "3♥ 4♥ 5♥ — one-suit sequence, 15 pts", or the forfeit. */
+export function combinationWords(c: Combination | null): string {
+  if (!c) return "no sequence: this hand would forfeit the round";
+  return `${c.cards.map(cardShort).join(" ")} — ${COMBINATION_NAME[c.kind]}, ${c.points} pts`;
 }
