@@ -18,3 +18,12 @@ describe("board registry", () => {
     expect(await boardFor("no_such_game")).toBeNull();
   });
 });
+
+describe("boards of game variants", () => {
+  it("draws a variant with the board its GameInfo names", async () => {
+    expect(hasBoard("demos_rigged")).toBe(false);
+    expect(hasBoard("demos_rigged", { board: "demos" })).toBe(true);
+    const variant = await boardFor("demos_rigged", { board: "demos" });
+    expect(variant).toBe(await boardFor("demos"));
+  });
+});

@@ -86,6 +86,14 @@ const SCORE_UNITS: Record<string, string> = {
 };
 
 export function scoreUnit(gameId: string | null | undefined): string {
-  const base = gameId?.replace(/_rigged$/, "") ?? "";
-  return SCORE_UNITS[base] ?? "the game's own score";
+  return SCORE_UNITS[gameId ?? ""] ?? "the game's own score";
+}
+
+/**
+ * The game a variant plays (its `GameInfo.board`, as the test server's rigged deals name
+ * theirs), or the game itself: its rules, its board, its words.
+ */
+export function baseGame(gameId: string, server: GameInfo[] = []): string {
+  const info = server.find((g) => g.id === gameId) as (GameInfo & { board?: string | null }) | undefined;
+  return info?.board ?? gameId;
 }

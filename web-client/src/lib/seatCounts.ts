@@ -20,10 +20,13 @@ const KNOWN: Record<string, Record<string, Record<string, number[]>>> = {
   },
 };
 
+/** A variant (the test server's rigged deals) is played as its base game. */
+const baseOf = (info: GameInfo) => (info as GameInfo & { board?: string | null }).board ?? info.id;
+
 function seatsOf(gameId: string, key: string, choice: ChoiceValue): number[] | null {
   const sent = (choice as ChoiceValue & { seats?: number[] | null }).seats;
   if (Array.isArray(sent) && sent.length) return sent;
-  return KNOWN[gameId.replace(/_rigged$/, "")]?.[key]?.[choice.value] ?? null;
+  return KNOWN[gameId]?.[key]?.[choice.value] ?? null;
 }
 
 /** The seat counts allowed by the game and by every choice made in `options`. */
@@ -32,7 +35,7 @@ export function allowedSeatCounts(info: GameInfo, options: Record<string, unknow
   for (const option of info.options) {
     if (option.kind.type !== "choice") continue;
     const chosen = option.kind.values.find((v) => v.value === (options[option.key] ?? option.default));
-    const fits = chosen ? seatsOf(info.id, option.key, chosen) : null;
+    const fits = chosen ? seatsOf(baseOf(info), option.key, chosen) : null;
     if (fits) counts = counts.filter((n) => fits.includes(n));
   }
   return counts.length ? counts : [info.min_seats];
@@ -45,7 +48,7 @@ export function nearestSeatCount(allowed: number[], wanted: number): number {
 
 /** The seat counts a choice is played with, in words for its label ("4 players"), if fixed. */
 export function choiceSeatsWords(info: GameInfo, key: string, choice: ChoiceValue): string | null {
-  const fits = seatsOf(info.id, key, choice);
+  const fits = seatsOf(baseOf(info), key, choice);
   if (!fits) return null;
   const all = Array.from({ length: info.max_seats - info.min_seats + 1 }, (_, i) => info.min_seats + i);
   if (all.every((n) => fits.includes(n))) return null;

@@ -23,8 +23,7 @@ export function seatsText(min: number, max: number): string {
   return `${min}–${max} players`;
 }
 
-/** The rules page of a game (test variants share their game's), or null without one. */
+/** The rules page of a game (give a variant's base game, see `baseGame`), or null without one. */
 export function rulesHref(gameId: string): string | null {
-  const base = gameId.replace(/_rigged$/, "");
-  return catalogueGame(base) ? `/rules/${base}` : null;
+  return catalogueGame(gameId) ? `/rules/${gameId}` : null;
 }
