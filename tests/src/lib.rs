@@ -49,6 +49,8 @@ pub fn games() -> &'static [GameEntry] {
 fn rigged_demos_info() -> GameInfo {
     let mut info = Demos::info();
     info.id = "demos_rigged".into();
+    // Drawn with the real game's board: the client lists real games only.
+    info.board = Some("demos".into());
     info.name = "DēmoS (rigged deal for tests)".into();
     info
 }
@@ -69,6 +71,7 @@ fn rigged_demos_create(
 fn rigged_soulitaire_info() -> GameInfo {
     let mut info = Soulitaire::info();
     info.id = "soulitaire_rigged".into();
+    info.board = Some("soulitaire".into());
     info.name = "Pixel Demon's Realm: Soulitaire (rigged deal for tests)".into();
     info
 }
@@ -91,6 +94,7 @@ fn rigged_soulitaire_create(
 fn rigged_demon_klondike_info() -> GameInfo {
     let mut info = DemonKlondike::info();
     info.id = "demon_klondike_rigged".into();
+    info.board = Some("demon_klondike".into());
     info.name = "Demon (rigged twin decks for tests)".into();
     info
 }
@@ -117,6 +121,7 @@ fn rigged_demon_klondike_create(
 fn rigged_demon_bound_info() -> GameInfo {
     let mut info = pandemonium_demon_bound::DemonBound::info();
     info.id = "demon_bound_rigged".into();
+    info.board = Some("demon_bound".into());
     info.name = "Demon Bound! (rigged deal for tests)".into();
     info.min_seats = 2;
     info.max_seats = 2;

@@ -9,6 +9,7 @@
  *     soulitaire: () => import("./soulitaire").then((m) => m.board),
  */
 import type { BoardLoader, BoardModule } from "./contract";
+import type { GameInfo } from "../protocol/GameInfo";
 
 const BOARDS: Record<string, BoardLoader> = {
   demos: () => import("./demos").then((m) => m.board),
@@ -22,16 +23,16 @@ const BOARDS: Record<string, BoardLoader> = {
  * a game, such as the test server's rigged deals, draws with the game's board; the variants
  * are the server's business and are not listed here).
  */
-export function boardId(gameId: string, info?: { board?: string | null } | null): string {
+export function boardId(gameId: string, info?: Pick<GameInfo, "board"> | null): string {
   return info?.board ?? gameId;
 }
 
-export function hasBoard(gameId: string, info?: { board?: string | null } | null): boolean {
+export function hasBoard(gameId: string, info?: Pick<GameInfo, "board"> | null): boolean {
   return Object.hasOwn(BOARDS, boardId(gameId, info));
 }
 
 /** The board of `gameId`, or null when the game has none yet. */
-export async function boardFor(gameId: string, info?: { board?: string | null } | null): Promise<BoardModule<any, any> | null> {
+export async function boardFor(gameId: string, info?: Pick<GameInfo, "board"> | null): Promise<BoardModule<any, any> | null> {
   const id = boardId(gameId, info);
   const loader = Object.hasOwn(BOARDS, id) ? BOARDS[id] : undefined;
   return loader ? loader() : null;

@@ -94,6 +94,5 @@ export function scoreUnit(gameId: string | null | undefined): string {
  * theirs), or the game itself: its rules, its board, its words.
  */
 export function baseGame(gameId: string, server: GameInfo[] = []): string {
-  const info = server.find((g) => g.id === gameId) as (GameInfo & { board?: string | null }) | undefined;
-  return info?.board ?? gameId;
+  return server.find((g) => g.id === gameId)?.board ?? gameId;
 }

@@ -21,7 +21,7 @@ const KNOWN: Record<string, Record<string, Record<string, number[]>>> = {
 };
 
 /** A variant (the test server's rigged deals) is played as its base game. */
-const baseOf = (info: GameInfo) => (info as GameInfo & { board?: string | null }).board ?? info.id;
+const baseOf = (info: GameInfo) => info.board ?? info.id;
 
 function seatsOf(gameId: string, key: string, choice: ChoiceValue): number[] | null {
   const sent = (choice as ChoiceValue & { seats?: number[] | null }).seats;

@@ -174,6 +174,7 @@ describe("DēmoS in words", () => {
         veto: null,
         draws: [{ side: 0, count: 1 }],
         square_reveals: [],
+        missed: [],
       },
       "simplified",
       seats,
