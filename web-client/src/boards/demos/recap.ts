@@ -2,8 +2,8 @@
  * When the round recap shows. A round's result appears as a recap at the top of the board
  * (in view on a phone, where the table's panels scroll far below) and stays there until the
  * player dismisses it, or until they have acted on the decision that follows: while that
- * decision waits for them the recap folds to its one-sentence summary so it does not push the
- * prompt out of view.
+ * decision waits for them on a phone, the recap folds to its one-sentence summary so it does
+ * not push the prompt out of view.
  */
 export interface RecapState {
   /** The round whose result is (or was last) shown. */
