@@ -52,5 +52,7 @@ describe("quick starts", () => {
   it("makes the smallest table of you and bots", () => {
     expect(quickRoom(info("soulitaire", 1, 1))).toMatchObject({ seats: 1, bots: [] });
     expect(quickRoom(info("demos", 3, 5))).toMatchObject({ seats: 3, bots: [1, 2], public: false });
+    // A game with solo rules too is still played against a bot.
+    expect(quickRoom(info("demon_bound", 1, 4))).toMatchObject({ seats: 2, bots: [1] });
   });
 });

@@ -38,10 +38,15 @@ export function shouldAutoStart(room: RoomSnapshot, myId: string | null, quick: 
   );
 }
 
-/** The room a quick start creates: the smallest table the game allows, you and bots. */
+/**
+ * The room a quick start creates: the smallest table with at least one bot the game allows
+ * (a game that also has solo rules, such as Demon Bound!, is played against a bot), or the
+ * solo table of a one-player game.
+ */
 export function quickRoom(info: GameInfo): CreateRoom {
   const options = defaultOptions(info.options);
-  const seats = allowedSeatCounts(info, options)[0];
+  const allowed = allowedSeatCounts(info, options);
+  const seats = allowed.find((n) => n >= 2) ?? allowed[0];
   return {
     game: info.id,
     options,
