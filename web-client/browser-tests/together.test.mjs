@@ -143,7 +143,9 @@ test("a DēmoS match against bots: the tab title follows your turn, the round re
     // An outside marker sits in the list's padding, which the scrolling list clips.
     const probe = document.createElement("span");
     probe.style.font = getComputedStyle(li).font;
-    probe.textContent = "10. ";
+    // The marker is the number, a dot and a space (a plain trailing space would collapse).
+    probe.textContent = "10.\u00a0";
+    probe.style.whiteSpace = "pre";
     document.body.appendChild(probe);
     const need = probe.getBoundingClientRect().width;
     probe.remove();
