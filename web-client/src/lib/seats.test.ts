@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RoomSnapshot } from "../protocol/RoomSnapshot";
-import { listNames, namedSummary, ordinal, seatDisplayName, seatLabels } from "./seats";
+import { listNames, namedSummary, ordinal, seatDisplayName, seatLabels, teamDisplayName } from "./seats";
 
 describe("seat labels", () => {
   it("names people, bots and empty seats", () => {
@@ -42,5 +42,14 @@ describe("names everywhere", () => {
     expect(namedSummary("Seat 2's daemon is the last one standing", names)).toBe("Alice's daemon is the last one standing");
     // A seat the client does not know keeps its number rather than losing it.
     expect(namedSummary("Seat 7 wins", names)).toBe("Seat 7 wins");
+  });
+});
+
+describe("team names in the seat list", () => {
+  it("calls DēmoS's lone player in 2 vs 2 + 1 the Independent", () => {
+    expect(teamDisplayName("demos", { mode: "team_2v2_plus_1" }, 2)).toBe("The Independent");
+    expect(teamDisplayName("demos", { mode: "team_2v2_plus_1" }, 0)).toBe("Team 1");
+    expect(teamDisplayName("demos", { mode: "team_2v3" }, 1)).toBe("Team 2");
+    expect(teamDisplayName("demos", { mode: "simplified" }, null)).toBeNull();
   });
 });

@@ -45,3 +45,14 @@ export function ordinal(n: number): string {
 export function namedSummary(summary: string, names: (string | undefined)[]): string {
   return summary.replace(/\b[Ss]eat (\d+)\b/g, (match, n: string) => names[Number(n) - 1] ?? match);
 }
+
+/**
+ * A seat's side as the seat list names it: "Team 1", or, in DēmoS's 2 vs 2 + 1, "The
+ * Independent" for the player who plays alone (team 2). `game` is the base game (see
+ * `baseGame`), `options` the room's.
+ */
+export function teamDisplayName(game: string, options: Record<string, unknown>, team: number | null): string | null {
+  if (team === null) return null;
+  if (game === "demos" && options.mode === "team_2v2_plus_1" && team === 2) return "The Independent";
+  return `Team ${team + 1}`;
+}
