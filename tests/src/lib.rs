@@ -146,3 +146,29 @@ fn rigged_demon_bound_create(
     let options = serde_json::to_value(&config).expect("configs serialise");
     Ok((Engine::<DemonBound, DemonBoundBot>::boxed(game), options))
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_rigged_variant_is_drawn_with_the_board_of_a_real_game() {
+        let rigged: Vec<_> = super::games()
+            .iter()
+            .map(|e| (e.info)())
+            .filter(|info| info.id.ends_with("_rigged"))
+            .collect();
+        assert_eq!(rigged.len(), 4);
+        for info in rigged {
+            let board = info
+                .board
+                .as_deref()
+                .expect("a rigged variant names its board");
+            assert_eq!(format!("{board}_rigged"), info.id);
+            let real = pandemonium_games::find(board).expect("the board is a registered game's");
+            assert_eq!(
+                (real.info)().board,
+                None,
+                "a real game is drawn with its own board"
+            );
+        }
+    }
+}
