@@ -24,6 +24,12 @@ pub struct GameInfo {
     /// arrival order. No per-turn clock applies; the game's own stall rules (its
     /// `rule_deadline`) end a stuck position.
     pub real_time: bool,
+    /// The game whose board draws this one, for a variant of another game (the test
+    /// server's rigged deals draw with the real game's board); omitted for a game drawn with
+    /// its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub board: Option<String>,
 }
 
 /// One lobby option. The key is the field name in the game's `Config`.

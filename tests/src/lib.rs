@@ -54,6 +54,8 @@ pub fn games() -> &'static [GameEntry] {
 fn rigged_demos_info() -> GameInfo {
     let mut info = Demos::info();
     info.id = "demos_rigged".into();
+    // Drawn with the real game's board: the client lists real games only.
+    info.board = Some("demos".into());
     info.name = "DēmoS (rigged deal for tests)".into();
     info
 }
@@ -74,6 +76,7 @@ fn rigged_demos_create(
 fn rigged_soulitaire_info() -> GameInfo {
     let mut info = Soulitaire::info();
     info.id = "soulitaire_rigged".into();
+    info.board = Some("soulitaire".into());
     info.name = "Pixel Demon's Realm: Soulitaire (rigged deal for tests)".into();
     info
 }
@@ -96,6 +99,7 @@ fn rigged_soulitaire_create(
 fn rigged_demon_klondike_info() -> GameInfo {
     let mut info = DemonKlondike::info();
     info.id = "demon_klondike_rigged".into();
+    info.board = Some("demon_klondike".into());
     info.name = "Demon (rigged twin decks for tests)".into();
     info
 }
@@ -122,6 +126,7 @@ fn rigged_demon_klondike_create(
 fn rigged_demon_bound_info() -> GameInfo {
     let mut info = pandemonium_demon_bound::DemonBound::info();
     info.id = "demon_bound_rigged".into();
+    info.board = Some("demon_bound".into());
     info.name = "Demon Bound! (rigged deal for tests)".into();
     info.min_seats = 2;
     info.max_seats = 2;
@@ -153,6 +158,7 @@ fn rigged_daemon_dice_info() -> GameInfo {
     let mut info = pandemonium_daemon_dice::DaemonDice::info();
     info.id = "daemon_dice_rigged".into();
     info.name = "Daemon Dice (rigged rolls for tests)".into();
+    info.board = Some("daemon_dice".into());
     info.min_seats = 2;
     info.max_seats = 2;
     info
@@ -170,4 +176,30 @@ fn rigged_daemon_dice_create(
     let game = DaemonDice::scripted(&config, seats, rigged::daemon_dice_duel())?;
     let options = serde_json::to_value(&config).expect("configs serialise");
     Ok((Engine::<DaemonDice, DaemonBot>::boxed(game), options))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_rigged_variant_is_drawn_with_the_board_of_a_real_game() {
+        let rigged: Vec<_> = super::games()
+            .iter()
+            .map(|e| (e.info)())
+            .filter(|info| info.id.ends_with("_rigged"))
+            .collect();
+        assert_eq!(rigged.len(), 5);
+        for info in rigged {
+            let board = info
+                .board
+                .as_deref()
+                .expect("a rigged variant names its board");
+            assert_eq!(format!("{board}_rigged"), info.id);
+            let real = pandemonium_games::find(board).expect("the board is a registered game's");
+            assert_eq!(
+                (real.info)().board,
+                None,
+                "a real game is drawn with its own board"
+            );
+        }
+    }
 }

@@ -55,10 +55,14 @@ export async function waitSeated(page) {
   return found.seat;
 }
 
-/** Host: readies up and starts the match from the room page. */
+/** Host: readies up and starts the match from the room page (or sees it start by itself). */
 export async function startMatch(page) {
-  await page.getByRole("button", { name: "Start the match" }).click();
-  await waitFor(async () => (await clientState(page)).game !== null, { message: "the first state" });
+  // A solo room starts by itself (no waiting room); otherwise the host presses Start.
+  const button = page.getByRole("button", { name: "Start the match" });
+  const started = async () => (await clientState(page)).game !== null;
+  await waitFor(async () => (await started()) || (await button.isVisible()), { message: "the start button or the first state" });
+  if (!(await started())) await button.click();
+  await waitFor(started, { message: "the first state" });
 }
 
 /**

@@ -64,11 +64,18 @@ test("a friend joins a private room by its invite link, both see each other, and
   await cy.context.close();
 });
 
-test("a room that does not exist says so", async () => {
+test("a room that does not exist says so before asking for a name", async () => {
   const person = await newPerson(browser, server.url);
   await person.page.goto("/r/AAAAAA");
-  await pickName(person.page, "Dee");
   await person.page.getByRole("heading", { name: "No such room" }).waitFor();
-  assert.deepEqual(person.errors, []);
+  assert.equal(await person.page.getByRole("dialog", { name: /call you/ }).count(), 0, "no name is asked for a room that does not exist");
+  // The lobby's code field says so too, without leaving the lobby.
+  await person.page.goto("/");
+  await person.page.getByLabel("Room code or invite link").fill("AAAAAA");
+  await person.page.getByRole("button", { name: "Join", exact: true }).click();
+  await person.page.getByRole("alert").filter({ hasText: "No room has the code AAAAAA" }).waitFor();
+  assert.equal(new URL(person.page.url()).pathname, "/");
+  // The browser logs the lookup's 404 itself; nothing else may go wrong.
+  assert.deepEqual(person.errors.filter((e) => !/status of 404/.test(e)), []);
   await person.context.close();
 });

@@ -5,7 +5,7 @@
 // server's solver) until the match ends. Everything is done through the board's controls.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, screenshot, startServer, waitFor } from "./harness.mjs";
+import { clientState, launchBrowser, newPerson, pickName, screenshot, startServer, waitFor } from "./harness.mjs";
 import { createRoomViaUi, startMatch, waitSeated } from "./flows.mjs";
 
 let server;
@@ -74,6 +74,27 @@ async function offerEverything(page, shots) {
   const panel = page.getByTestId("sacrifice-panel");
   await panel.waitFor();
   let picked = 0;
+  if (shots) {
+    // Pick the card the hint suggests, then ask again: the hint must move on to another card
+    // (or to placing the picks), never name the card already chosen.
+    const said = page.getByTestId("soulitaire-message");
+    await page.getByTestId("hint").click();
+    await waitFor(async () => /^Hint: /.test(await said.innerText()), { message: "a hint during the sacrifice" });
+    const hinted = board.locator("[data-testid^=card-][data-hinted]");
+    if (await hinted.count()) {
+      const id = await hinted.getAttribute("data-testid");
+      await hinted.click();
+      const ask = panel.getByRole("group", { name: /Which symbol/ });
+      if (await ask.isVisible().catch(() => false)) await ask.getByRole("button").first().click();
+      if (await page.getByRole("dialog", { name: "Declare the Mimic" }).isVisible().catch(() => false)) await declareInPicker(page);
+      picked++;
+      await page.getByTestId("hint").click();
+      await page.waitForTimeout(300);
+      await waitFor(async () => /^Hint: /.test(await said.innerText()), { message: "a second hint during the sacrifice" });
+      const again = board.locator("[data-testid^=card-][data-hinted]");
+      if (await again.count()) assert.notEqual(await again.getAttribute("data-testid"), id, `the hint names the card already chosen: ${await said.innerText()}`);
+    }
+  }
   for (let i = 0; i < 8; i++) {
     const card = board.locator("[data-offerable]").first();
     if (!(await card.count())) break;
@@ -120,9 +141,14 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
 
   const ada = await newPerson(browser, server.url);
   const { page } = ada;
-  await createRoomViaUi(page, { game, seats: 1, name: "Ada" });
+  const code = await createRoomViaUi(page, { game, seats: 1, name: "Ada" });
   await waitSeated(page);
   await startMatch(page);
+  // A spectator follows the match: told about Ada by name, never as "you".
+  const cy = await newPerson(browser, server.url);
+  await cy.page.goto(`/r/${code}?watch`);
+  await pickName(cy.page, "Cy");
+  await cy.page.getByTestId("soulitaire-board").waitFor();
   const board = page.getByTestId("soulitaire-board");
   await board.waitFor();
   await settled(page);
@@ -223,6 +249,13 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
   await screenshot(page, "soulitaire-end-360");
   t.diagnostic(`ended: ${end.game.outcome.summary}`);
 
+  const watched = cy.page.getByTestId("soulitaire-end");
+  await watched.waitFor();
+  assert.doesNotMatch(await watched.innerText(), /made you|\byour\b/, "the spectator is not addressed as the player");
+  if (status.kind === "won" && status.demons_left < 4) assert.match(await watched.innerText(), /made Ada /);
+
   assert.deepEqual(ada.errors, []);
+  assert.deepEqual(cy.errors, []);
   await ada.context.close();
+  await cy.context.close();
 });

@@ -112,6 +112,7 @@ impl Game for TwentyOne {
             options: Vec::new(),
             teams: false,
             real_time: false,
+            board: None,
         }
     }
 

@@ -167,6 +167,7 @@ impl Game for DaemonDice {
             options: option_specs(),
             teams: false,
             real_time: false,
+            board: None,
         }
     }
 

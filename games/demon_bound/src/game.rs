@@ -65,6 +65,7 @@ impl Game for DemonBound {
             options: option_specs(),
             teams: false,
             real_time: false,
+            board: None,
         }
     }
 

@@ -35,6 +35,7 @@ impl Game for DemonKlondike {
             options: Config::specs(),
             teams: false,
             real_time: true,
+            board: None,
         }
     }
 

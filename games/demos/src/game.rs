@@ -172,6 +172,7 @@ impl Game for Demos {
             options: option_specs(),
             teams: true,
             real_time: false,
+            board: None,
         }
     }
 

@@ -47,7 +47,9 @@ pub use game::CONSULTATION_SECONDS;
 pub use harmony::{Election, ElectionDecidedBy, Harmony, Trio};
 pub use rigged::Rigging;
 pub use scoring::{Combination, CombinationKind, DecidedBy};
-pub use state::{Demos, Draw, ElectionView, RoundSummary, ScandalEvent, Turn, VetoUsed};
+pub use state::{
+    Demos, Draw, ElectionView, MissedTake, RoundSummary, ScandalEvent, Turn, VetoUsed,
+};
 pub use view::{DemosView, DiscardView, FigureView, Phase, PlayerView, Revealed, TurnView};
 
 /// Writes the TypeScript bindings of the DēmoS wire types (into `demos/` under the config's

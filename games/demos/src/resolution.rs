@@ -7,7 +7,7 @@ use pandemonium_game::{Chance, Seat};
 use crate::actions::{AllocationTargets, DemosError};
 use crate::harmony::Held;
 use crate::scoring::{CombinationKind, Standing, best_combination, round_winners, suit_count};
-use crate::state::{Demos, Draw, PendingAllocation, RoundSummary, Step};
+use crate::state::{Demos, Draw, MissedTake, PendingAllocation, RoundSummary, Step, Turn};
 
 impl Demos {
     pub(crate) fn resolve(&mut self, chance: &mut dyn Chance) {
@@ -97,6 +97,7 @@ impl Demos {
                     .extend(figures.into_iter().map(Held::face_down));
             }
         }
+        let missed = self.missed_takes();
         self.last_round = Some(RoundSummary {
             round: self.round,
             dealer: self.dealer,
@@ -106,6 +107,7 @@ impl Demos {
             veto: self.veto,
             draws,
             square_reveals,
+            missed,
         });
         if pending.is_empty() {
             self.end_round(chance);
@@ -212,5 +214,22 @@ impl Demos {
             self.dealer = (self.dealer + 1) % self.seats;
             self.start_round(chance);
         }
+    }
+
+    /// This round's visible discards asked for and taken first by someone else, seat by seat.
+    fn missed_takes(&self) -> Vec<MissedTake> {
+        let mut missed = Vec::new();
+        for (seat, player) in self.players.iter().enumerate() {
+            for turn in [Turn::Public, Turn::Secret, Turn::Unanimous] {
+                if let Some(wanted) = player.turns[turn as usize].and_then(|r| r.wanted) {
+                    missed.push(MissedTake {
+                        seat: seat as Seat,
+                        turn,
+                        wanted,
+                    });
+                }
+            }
+        }
+        missed
     }
 }

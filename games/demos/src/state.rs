@@ -137,6 +137,21 @@ pub struct RoundSummary {
     pub draws: Vec<Draw>,
     /// Players who had to turn a figure face up after a Harmonious Square.
     pub square_reveals: Vec<Seat>,
+    /// Visible discards asked for this round but taken first by an earlier player, so the
+    /// player received the pack's top card instead. Private like the turn's own record: each
+    /// seat sees its own (everyone's once the match is over). Kept here because the simplified
+    /// game deals the next round at once, clearing the turns that carried it.
+    #[serde(default)]
+    pub missed: Vec<MissedTake>,
+}
+
+/// A visible discard a player asked for and did not get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export_to = "demos/")]
+pub struct MissedTake {
+    pub seat: Seat,
+    pub turn: Turn,
+    pub wanted: Card,
 }
 
 /// What happened to a Media in the Scandal Phase.

@@ -196,6 +196,8 @@ impl Demos {
             veto: self.veto.map(|v| self.veto_seen_by(viewer, v)),
             last_round: self.last_round.clone().map(|mut round| {
                 round.veto = round.veto.map(|v| self.veto_seen_by(viewer, v));
+                // What someone asked for is theirs alone, like the turn's own record.
+                round.missed.retain(|m| self.sees_hand(viewer, m.seat));
                 round
             }),
             scandal: self.scandal.clone(),

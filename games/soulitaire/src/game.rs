@@ -26,6 +26,7 @@ impl Game for Soulitaire {
             options: Config::specs(),
             teams: false,
             real_time: false,
+            board: None,
         }
     }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { genericActionWords } from "./describe";
-import { boardFor, hasBoard } from "./registry";
+import { boardFor, boardId, hasBoard } from "./registry";
 
 describe("generic action words", () => {
   it("reads internally tagged actions as words", () => {
@@ -16,5 +16,15 @@ describe("board registry", () => {
   it("answers null for a game without a board", async () => {
     expect(hasBoard("no_such_game")).toBe(false);
     expect(await boardFor("no_such_game")).toBeNull();
+  });
+});
+
+describe("boards of game variants", () => {
+  it("draws a variant with the board its GameInfo names", () => {
+    // The registry lists real games only: a variant is found through its GameInfo.
+    expect(hasBoard("demos_rigged")).toBe(false);
+    expect(hasBoard("demos_rigged", { board: "demos" })).toBe(true);
+    expect(boardId("demos_rigged", { board: "demos" })).toBe("demos");
+    expect(boardId("demos", {})).toBe("demos");
   });
 });

@@ -3,26 +3,38 @@
  * A game without a board shows its rules page and a notice in the room — never a raw dump.
  *
  * To add a board: create `src/boards/<game>/index.ts` exporting `board: BoardModule<View,
- * Action>` (typed with the generated `src/protocol/<game>/` types) and add a line here:
+ * Action>` (typed with the generated `src/protocol/<game>/` types) and add a line here (a
+ * variant of a game names its board in its `GameInfo.board` instead):
  *
  *     soulitaire: () => import("./soulitaire").then((m) => m.board),
  */
 import type { BoardLoader, BoardModule } from "./contract";
+import type { GameInfo } from "../protocol/GameInfo";
 
 const BOARDS: Record<string, BoardLoader> = {
-  demos: () => import("./demos").then((m) => m.board), demos_rigged: () => import("./demos").then((m) => m.board),
-  soulitaire: () => import("./soulitaire").then((m) => m.board), soulitaire_rigged: () => import("./soulitaire").then((m) => m.board),
-  demon_klondike: () => import("./demon_klondike").then((m) => m.board), demon_klondike_rigged: () => import("./demon_klondike").then((m) => m.board),
-  demon_bound: () => import("./demon_bound").then((m) => m.board), demon_bound_rigged: () => import("./demon_bound").then((m) => m.board),
-  daemon_dice: () => import("./daemon_dice").then((m) => m.board), daemon_dice_rigged: () => import("./daemon_dice").then((m) => m.board),
+  demos: () => import("./demos").then((m) => m.board),
+  soulitaire: () => import("./soulitaire").then((m) => m.board),
+  demon_klondike: () => import("./demon_klondike").then((m) => m.board),
+  demon_bound: () => import("./demon_bound").then((m) => m.board),
+  daemon_dice: () => import("./daemon_dice").then((m) => m.board),
 };
 
-export function hasBoard(gameId: string): boolean {
-  return Object.hasOwn(BOARDS, gameId);
+/**
+ * The board a game is drawn with: its own, or the one its `GameInfo.board` names (a variant of
+ * a game, such as the test server's rigged deals, draws with the game's board; the variants
+ * are the server's business and are not listed here).
+ */
+export function boardId(gameId: string, info?: Pick<GameInfo, "board"> | null): string {
+  return info?.board ?? gameId;
+}
+
+export function hasBoard(gameId: string, info?: Pick<GameInfo, "board"> | null): boolean {
+  return Object.hasOwn(BOARDS, boardId(gameId, info));
 }
 
 /** The board of `gameId`, or null when the game has none yet. */
-export async function boardFor(gameId: string): Promise<BoardModule<any, any> | null> {
-  const loader = BOARDS[gameId];
+export async function boardFor(gameId: string, info?: Pick<GameInfo, "board"> | null): Promise<BoardModule<any, any> | null> {
+  const id = boardId(gameId, info);
+  const loader = Object.hasOwn(BOARDS, id) ? BOARDS[id] : undefined;
   return loader ? loader() : null;
 }

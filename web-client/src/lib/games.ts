@@ -75,3 +75,24 @@ export function optionValueLabel(option: OptionSpec, value: unknown): string {
       return option.kind.values.find((v) => v.value === value)?.label ?? String(value);
   }
 }
+
+/** What a game's final score counts, for the placements table's column ("Score: …"). */
+const SCORE_UNITS: Record<string, string> = {
+  demos: "cumulative points from the rounds",
+  soulitaire: "demons left in the Demon Stack (fewer is a better title)",
+  demon_bound: "treasure (wealth) held at the end",
+  demon_klondike: "points summed over the deals",
+  daemon_dice: "healthy parts of the daemon",
+};
+
+export function scoreUnit(gameId: string | null | undefined): string {
+  return SCORE_UNITS[gameId ?? ""] ?? "the game's own score";
+}
+
+/**
+ * The game a variant plays (its `GameInfo.board`, as the test server's rigged deals name
+ * theirs), or the game itself: its rules, its board, its words.
+ */
+export function baseGame(gameId: string, server: GameInfo[] = []): string {
+  return server.find((g) => g.id === gameId)?.board ?? gameId;
+}

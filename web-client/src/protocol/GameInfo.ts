@@ -27,4 +27,10 @@ teams: boolean,
  * arrival order. No per-turn clock applies; the game's own stall rules (its
  * `rule_deadline`) end a stuck position.
  */
-real_time: boolean, };
+real_time: boolean, 
+/**
+ * The game whose board draws this one, for a variant of another game (the test
+ * server's rigged deals draw with the real game's board); omitted for a game drawn with
+ * its own.
+ */
+board?: string, };

@@ -22,3 +22,8 @@ export function seatsText(min: number, max: number): string {
   if (min === max) return min === 1 ? "1 player" : `${min} players`;
   return `${min}–${max} players`;
 }
+
+/** The rules page of a game (give a variant's base game, see `baseGame`), or null without one. */
+export function rulesHref(gameId: string): string | null {
+  return catalogueGame(gameId) ? `/rules/${gameId}` : null;
+}

@@ -2,7 +2,8 @@
 //! option, the visible discards and the pack guard.
 
 use pandemonium_demos::{
-    Demos, DemosAction, DemosConfig, DemosError, DiscardOrder, DiscardView, Mode, Phase, Take,
+    Demos, DemosAction, DemosConfig, DemosError, DiscardOrder, DiscardView, MissedTake, Mode,
+    Phase, Take, Turn,
 };
 use pandemonium_game::{Game, RuleError, SeededChance, Viewer};
 
@@ -132,6 +133,54 @@ fn a_visible_discard_taken_by_an_earlier_player_becomes_the_top_of_the_pack_and_
     );
     assert_eq!(one.players[1].turns[1].took, Some(Take::Discard(wanted)));
     assert_eq!(one.players[0].turns[0].taken_by, Some(1));
+}
+
+#[test]
+fn in_the_simplified_game_the_player_who_missed_a_visible_discard_is_told_in_the_round_result() {
+    // The simplified game resolves right after the Secret Discard and deals the next round at
+    // once, clearing the turns: the round's result is where the player learns what happened.
+    let (mut game, plan) = three_players(Mode::Simplified, DiscardOrder::Simultaneous);
+    public_turn(&mut game, &plan);
+    let wanted = plan.junk[0][0];
+    for seat in [2, 1] {
+        apply(
+            &mut game,
+            seat,
+            DemosAction::SecretDiscard {
+                card: plan.junk[seat as usize][1],
+                take: Take::Discard(wanted),
+            },
+        );
+    }
+    apply(
+        &mut game,
+        0,
+        DemosAction::SecretDiscard {
+            card: plan.junk[0][1],
+            take: Take::Pack,
+        },
+    );
+    let two = seat_view(&game, 2);
+    assert_eq!(two.round, 2, "the next round is dealt at once");
+    assert!(two.players[2].turns.is_empty(), "the turns are cleared");
+    let result = two.last_round.expect("the round's result");
+    assert_eq!(
+        result.missed,
+        vec![MissedTake {
+            seat: 2,
+            turn: Turn::Secret,
+            wanted
+        }],
+        "seat 2 asked for the card seat 1 took first"
+    );
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        let view = game.view(viewer);
+        assert_eq!(
+            view.last_round.expect("the round's result").missed,
+            vec![],
+            "{viewer:?} is not told what seat 2 asked for"
+        );
+    }
 }
 
 #[test]

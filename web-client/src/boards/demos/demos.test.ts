@@ -5,7 +5,7 @@ import type { DemosView } from "../../protocol/demos/DemosView";
 import type { PlayerView } from "../../protocol/demos/PlayerView";
 import { cardFace, cardShort, figureFace, figureWords, parseCard, sortHand } from "./cards";
 import { allocationChoices, discardChoices, findLegal, mediaChoices } from "./legal";
-import { describeAction, log, pendingDecision, roundSentence, sideName, vetoer } from "./words";
+import { describeAction, log, missedTakeNotice, pendingDecision, roundSentence, sideName, vetoer } from "./words";
 
 const seats: SeatLabel[] = [
   { seat: 0, name: "Ada", kind: "person", team: null },
@@ -102,7 +102,7 @@ describe("DēmoS in words", () => {
   it("describes actions", () => {
     expect(describeAction({ type: "public_discard", card: "7S" }, 0, seats)).toBe("Ada discards the 7♠ face up");
     expect(describeAction({ type: "secret_discard", card: "7S", take: { discard: "9H" } }, 1, seats)).toBe(
-      "Bo discards the 7♠ face down and takes the 9♥",
+      "Bo discards the 7♠ face down and asks for the 9♥",
     );
     expect(describeAction({ type: "media", target: 2, position: 1, suit: "diamonds" }, 0, seats)).toBe(
       "Ada aims the Media at Bot 3's figure 2, naming Diamonds",
@@ -174,10 +174,31 @@ describe("DēmoS in words", () => {
         veto: null,
         draws: [{ side: 0, count: 1 }],
         square_reveals: [],
+        missed: [],
       },
       "simplified",
       seats,
     );
     expect(text).toBe("Round 3: Ada with 7♠ 8♠ 9♠ (one-suit sequence, 19 points) wins. Ada draws 1 figure.");
+  });
+});
+
+describe("DēmoS: a visible discard taken first", () => {
+  it("is worded for the viewer on their own panel", () => {
+    expect(missedTakeNotice("7D", 0, 0, seats)).toBe("7♦ was taken first: you got the pack's top card");
+  });
+
+  it("names the player on anyone else's panel, never 'you'", () => {
+    const notice = missedTakeNotice("7D", 1, 0, seats);
+    expect(notice).toBe("Bo asked for the 7♦, taken first: Bo got the pack's top card");
+    expect(notice).not.toMatch(/\byou\b/);
+    // A spectator (no seat) reading a revealed board.
+    expect(missedTakeNotice("7D", 1, null, seats)).not.toMatch(/\byou\b/);
+  });
+
+  it("tells the action log what was asked for and what was received", () => {
+    const turn = { turn: "secret" as const, discard: { kind: "face_down" as const, card: "4H" }, took: "pack" as const, wanted: "5S", taken_by: null };
+    const lines = log(view({ players: [player({ turns: [turn] }), player(), player()] }), seats).map((e) => e.text);
+    expect(lines).toContain("Secret Discard: Ada discards the 4♥ face down, asks for the 5♠ but it was taken first: takes from the pack");
   });
 });

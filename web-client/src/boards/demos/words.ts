@@ -10,6 +10,7 @@ import { listNames } from "../../lib/seats";
 import type { DemosAction } from "../../protocol/demos/DemosAction";
 import type { DemosView } from "../../protocol/demos/DemosView";
 import type { VetoUsed } from "../../protocol/demos/VetoUsed";
+import type { Combination } from "../../protocol/demos/Combination";
 import type { CombinationKind } from "../../protocol/demos/CombinationKind";
 import type { DecidedBy } from "../../protocol/demos/DecidedBy";
 import type { ElectionDecidedBy } from "../../protocol/demos/ElectionDecidedBy";
@@ -77,7 +78,8 @@ export const ELECTION_DECIDED_BY: Record<ElectionDecidedBy, string> = {
 };
 
 function takeShort(take: DemosAction & { take: unknown }): string {
-  return take.take === "pack" ? "takes the top card of the pack" : `takes the ${cardShort((take.take as { discard: string }).discard)}`;
+  // An action is a choice: the discard asked for may have been taken first by someone else.
+  return take.take === "pack" ? "chooses the top card of the pack" : `asks for the ${cardShort((take.take as { discard: string }).discard)}`;
 }
 
 /** An action in words (replay timeline). Replays are of finished matches, whose log is public. */
@@ -151,7 +153,14 @@ export function pendingDecision(view: DemosView, seats: SeatLabel[]): string | n
 
 function turnLine(turn: TurnView, seat: number, seats: SeatLabel[], mine: boolean): string {
   const who = seatName(seat, seats);
-  const took = turn.took === null ? "" : turn.took === "pack" ? ", takes from the pack" : `, takes the ${cardShort(turn.took.discard)}`;
+  const took =
+    turn.took === null
+      ? ""
+      : turn.wanted
+        ? `, asks for the ${cardShort(turn.wanted)} but it was taken first: takes from the pack`
+        : turn.took === "pack"
+          ? ", takes from the pack"
+          : `, takes the ${cardShort(turn.took.discard)}`;
   const name = TURN_NAME[turn.turn];
   switch (turn.discard.kind) {
     case "kept":
@@ -161,6 +170,17 @@ function turnLine(turn: TurnView, seat: number, seats: SeatLabel[], mine: boolea
     case "face_down":
       return `${name}: ${who} discards ${mine && turn.discard.card ? `the ${cardShort(turn.discard.card)} ` : "a card "}face down${took}`;
   }
+}
+
+/**
+ * The notice for a visible discard someone asked for but an earlier player took first, worded
+ * for whose panel it is: "you" on your own, the player's name on anyone else's (a revealed
+ * board after the match, or a replay seen by everyone).
+ */
+export function missedTakeNotice(wanted: string, seat: number, me: number | null, seats: SeatLabel[]): string {
+  if (seat === me) return `${cardShort(wanted)} was taken first: you got the pack's top card`;
+  const who = seatName(seat, seats);
+  return `${who} asked for the ${cardShort(wanted)}, taken first: ${who} got the pack's top card`;
 }
 
 /** The result of a round in one sentence. */
@@ -251,4 +271,10 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
     entries.push({ id: "election", seat: null, text });
   }
   return entries;
+}
+
+/** A combination in a few words: "3♥ 4♥ 5♥ — one-suit sequence, 15 pts", or the forfeit. */
+export function combinationWords(c: Combination | null): string {
+  if (!c) return "no sequence: this hand would forfeit the round";
+  return `${c.cards.map(cardShort).join(" ")} — ${COMBINATION_NAME[c.kind]}, ${c.points} pts`;
 }

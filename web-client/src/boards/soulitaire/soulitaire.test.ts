@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { SoulitaireAction } from "../../protocol/soulitaire/SoulitaireAction";
 import type { SoulitaireCard } from "../../protocol/soulitaire/SoulitaireCard";
 import type { SoulitaireView } from "../../protocol/soulitaire/SoulitaireView";
-import { hint, isLegal, planOffers, refusal, sameAction } from "./rules";
-import { describeAction, pendingDecision, useSuits } from "./words";
+import { hint, isLegal, planOffers, refusal, sameAction, type Offer } from "./rules";
+import { freeSymbols, hintAfterPicks, moreAfter } from "./sacrifice";
+import { describeAction, nextTitleWords, pendingDecision, useSuits } from "./words";
 
 const seats = [{ seat: 0, name: "Ada", kind: "person" as const, team: null }];
 const r = (rank: string, suit: string): SoulitaireCard => ({ kind: "ritual", rank, suit }) as SoulitaireCard;
@@ -118,5 +119,57 @@ describe("Soulitaire rules on the board", () => {
     // The 9 of Tridents on top lets the visible 8 follow.
     expect(plan[plan.length - 1].column).toBe(2);
     expect(hint(v, legal)).toEqual(plan[0]);
+  });
+});
+
+describe("Soulitaire guided sacrifice", () => {
+  const v = view([r("3", "s1"), r("K", "s1"), r("9", "s3"), r("8", "s2")], [["5", "s2"], ["K", "s2"], ["K", "s2"], ["K", "s2"]], {
+    sacrifice: { foundation: 0, demon: BOSCHE, remaining: BOSCHE.symbols, eligible: [0, 1, 2], offered: 0 },
+  });
+  const skulls0: Offer = { kind: "offer", column: 0, symbol: { suit: "s1" }, declare: null };
+  const skulls1: Offer = { kind: "offer", column: 1, symbol: { suit: "s1" }, declare: null };
+  const tridents2: Offer = { kind: "offer", column: 2, symbol: { suit: "s3" }, declare: null };
+  const legal: SoulitaireAction[] = [skulls0, skulls1, tridents2, { kind: "end_sacrifice" }, { kind: "concede" }];
+
+  it("does not hint a card already chosen for the sacrifice", () => {
+    // The server's hint (from its view, which knows nothing of the board's picks) names the
+    // card of column 3; the player has already picked it.
+    const next = hintAfterPicks(tridents2, [tridents2], v, legal);
+    expect(next).not.toEqual(tridents2);
+    expect(next?.kind).toBe("offer");
+    expect(next && next.kind === "offer" && next.symbol).toEqual({ suit: "s1" });
+  });
+
+  it("does not hint a card for a symbol another pick already holds", () => {
+    const next = hintAfterPicks(skulls1, [skulls0], v, legal);
+    expect(next).toEqual(tridents2);
+  });
+
+  it("suggests placing the chosen cards once no other card can join them", () => {
+    expect(hintAfterPicks(tridents2, [skulls0, tridents2], v, legal)).toEqual({ kind: "end_sacrifice" });
+  });
+
+  it("leaves a hint alone before anything is picked, or when it is still open", () => {
+    expect(hintAfterPicks(tridents2, [], v, legal)).toEqual(tridents2);
+    expect(hintAfterPicks(tridents2, [skulls0], v, legal)).toEqual(tridents2);
+  });
+
+  it("knows which symbols are still free and whether an explicit end is needed", () => {
+    expect(freeSymbols(BOSCHE.symbols, [skulls0])).toEqual([{ suit: "s2" }, { suit: "s3" }, { suit: "s4" }]);
+    expect(moreAfter([skulls0], [skulls0, skulls1, tridents2], BOSCHE.symbols)).toBe(true);
+    expect(moreAfter([skulls0, tridents2], [skulls0, skulls1, tridents2], BOSCHE.symbols)).toBe(false);
+  });
+});
+
+describe("Soulitaire ending in words", () => {
+  it("tells the player about their own next title", () => {
+    expect(nextTitleWords(3, null)).toBe("One more demon kept would have made you a Master of the Realm.");
+    expect(nextTitleWords(4, null)).toBe("The highest title there is.");
+  });
+
+  it("tells a spectator about the player by name, never 'you'", () => {
+    const words = nextTitleWords(3, "Ada");
+    expect(words).toBe("One more demon kept would have made Ada a Master of the Realm.");
+    expect(words).not.toMatch(/\byou\b/);
   });
 });

@@ -154,3 +154,14 @@ export function pendingDecision(view: SoulitaireView, _seats: SeatLabel[]): stri
   const wanted = listWords(s.remaining.map(symbolName), "or");
   return `Sacrificing ${s.demon.name} on ${foundationName(s.foundation)}: offer a card for ${wanted}, or end the sacrifice.`;
 }
+
+const NEXT_TITLE = ["an Adept Ritualist", "a Dark Savant", "a Greater Demon", "a Master of the Realm"];
+
+/**
+ * What one more demon kept would have earned, worded for the viewer: "you" for the player,
+ * the player's name for a spectator or someone watching a replay.
+ */
+export function nextTitleWords(demonsLeft: number, player: string | null): string {
+  if (demonsLeft >= NEXT_TITLE.length) return "The highest title there is.";
+  return `One more demon kept would have made ${player ?? "you"} ${NEXT_TITLE[demonsLeft]}.`;
+}

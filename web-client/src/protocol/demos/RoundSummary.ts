@@ -2,6 +2,7 @@
 import type { Combination } from "./Combination";
 import type { DecidedBy } from "./DecidedBy";
 import type { Draw } from "./Draw";
+import type { MissedTake } from "./MissedTake";
 import type { VetoUsed } from "./VetoUsed";
 
 /**
@@ -24,4 +25,11 @@ decided_by: DecidedBy | null, veto: VetoUsed | null, draws: Array<Draw>,
 /**
  * Players who had to turn a figure face up after a Harmonious Square.
  */
-square_reveals: Array<number>, };
+square_reveals: Array<number>, 
+/**
+ * Visible discards asked for this round but taken first by an earlier player, so the
+ * player received the pack's top card instead. Private like the turn's own record: each
+ * seat sees its own (everyone's once the match is over). Kept here because the simplified
+ * game deals the next round at once, clearing the turns that carried it.
+ */
+missed: Array<MissedTake>, };
