@@ -184,9 +184,11 @@ describe("Daemon Dice in words", () => {
 });
 
 describe("the board module", () => {
-  it("is registered for daemon_dice and its rigged variant", async () => {
+  it("is registered for daemon_dice, and draws a variant that names it as its board", async () => {
     expect(hasBoard("daemon_dice")).toBe(true);
-    expect(hasBoard("daemon_dice_rigged")).toBe(true);
-    expect((await boardFor("daemon_dice_rigged"))?.describeAction).toBe(board.describeAction);
+    expect(hasBoard("daemon_dice_rigged")).toBe(false);
+    const rigged = { board: "daemon_dice" };
+    expect(hasBoard("daemon_dice_rigged", rigged)).toBe(true);
+    expect((await boardFor("daemon_dice_rigged", rigged))?.describeAction).toBe(board.describeAction);
   });
 });
