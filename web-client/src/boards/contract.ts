@@ -69,4 +69,5 @@ export interface BoardModule<View = unknown, Action = unknown> {
   log?(view: View, seats: SeatLabel[]): LogEntry[];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- boards of every game share one registry
 export type BoardLoader = () => Promise<BoardModule<any, any>>;

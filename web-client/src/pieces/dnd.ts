@@ -14,10 +14,12 @@ export interface DropTargetOptions<T = unknown> {
   ondrop: (data: T) => void;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- targets of every kind of drag share one map
 const targets = new Map<Element, DropTargetOptions<any>>();
 let dragging: { data: unknown } | null = null;
 const THRESHOLD = 6;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- targets of every kind of drag share one map
 function targetAt(x: number, y: number): [Element, DropTargetOptions<any>] | null {
   for (const el of document.elementsFromPoint(x, y)) {
     const t = targets.get(el);

@@ -6,6 +6,7 @@ export interface DieInteraction {
   selected?: boolean;
   eligible?: boolean;
   drag?: unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a drop target takes what its own drag sources carry
   drop?: DropTargetOptions<any> | null;
   label?: string | null;
 }
@@ -13,6 +14,7 @@ export interface DieInteraction {
 /** What the board offers on an attack now (a defence, a boost, a Spike or a Brain). */
 export interface AttackOffer {
   onclick: () => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a drop target takes what its own drag sources carry
   drop: DropTargetOptions<any>;
   label: string;
   /** A source is selected that this attack accepts: the button sends. */
