@@ -97,6 +97,8 @@ struct Connection {
     state: AppState,
     limits: Limits,
     player: Option<Player>,
+    /// Counts this person as online (the lobby's presence line) while the connection lives.
+    here: Option<crate::online::Here>,
     room: Option<(RoomCode, RoomHandle)>,
     outbox: Option<mpsc::Receiver<Outgoing>>,
     bucket: TokenBucket,
@@ -127,6 +129,7 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
         limits,
         state: state.clone(),
         player: None,
+        here: None,
         room: None,
         outbox: None,
         peer,
@@ -444,6 +447,7 @@ impl Connection {
                     name: player.name.clone(),
                     token,
                 };
+                self.here = Some(self.state.lobby.online().arrive(&player.id));
                 self.player = Some(player);
                 self.peer.greeted();
                 vec![Reply::Send(

@@ -16,3 +16,4 @@ mod restart;
 mod rooms;
 mod slow;
 mod store;
+mod together;

@@ -4,8 +4,10 @@
 
 mod actions;
 mod actor;
+mod chat_log;
 mod membership;
 mod messages;
+mod rematch;
 pub mod replay;
 mod seats;
 mod telling;

@@ -3,4 +3,4 @@ import type { ChatLine } from "./ChatLine";
 import type { GameState } from "./GameState";
 import type { RoomSnapshot } from "./RoomSnapshot";
 
-export type ServerMsg = { "type": "welcome", player_id: string, name: string, token?: string | null, } | { "type": "room" } & RoomSnapshot | { "type": "state" } & GameState | { "type": "ack", seq: number, version: number, } | { "type": "reject", seq: number, code: string, message: string, } | { "type": "chat" } & ChatLine | { "type": "hint", version: number, action: unknown, } | { "type": "error", code: string, message: string, };
+export type ServerMsg = { "type": "welcome", player_id: string, name: string, token?: string | null, } | { "type": "room" } & RoomSnapshot | { "type": "state" } & GameState | { "type": "ack", seq: number, version: number, } | { "type": "reject", seq: number, code: string, message: string, } | { "type": "chat" } & ChatLine | { "type": "chat_history", lines: Array<ChatLine>, } | { "type": "hint", version: number, action: unknown, } | { "type": "error", code: string, message: string, };
