@@ -132,7 +132,10 @@ impl Lobby {
             };
             seat.bot = true;
         }
-        if request.turn_seconds.is_some_and(|t| t == 0 || t > MAX_TURN_SECONDS) {
+        if request
+            .turn_seconds
+            .is_some_and(|t| t == 0 || t > MAX_TURN_SECONDS)
+        {
             return Err(AppError::BadRequest(format!(
                 "`turn_seconds` is 1 to {MAX_TURN_SECONDS} seconds (or none, for no clock)."
             )));

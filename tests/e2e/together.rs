@@ -55,16 +55,12 @@ async fn a_rematch_starts_in_the_same_room_once_every_player_accepts(db: &TestDb
     );
 
     stand_until_over(&mut [&mut alice, &mut bob]).await;
-    let finished = alice
-        .room_where(|r| r.status == RoomStatus::Finished)
-        .await;
+    let finished = alice.room_where(|r| r.status == RoomStatus::Finished).await;
     let first = finished.match_id.clone().expect("a match id");
     assert!(finished.rematch.is_empty(), "nobody has accepted yet");
 
     // Someone watching cannot ask for one.
-    carol
-        .room_where(|r| r.status == RoomStatus::Finished)
-        .await;
+    carol.room_where(|r| r.status == RoomStatus::Finished).await;
     carol.send(&ClientMsg::Rematch { accept: None }).await;
     assert_eq!(carol.error_code().await, "not_seated");
 
@@ -91,14 +87,16 @@ async fn a_rematch_starts_in_the_same_room_once_every_player_accepts(db: &TestDb
     }
     assert_eq!(alice.room.as_ref().unwrap().you, Some(0));
     assert_eq!(bob.room.as_ref().unwrap().you, Some(1));
-    assert_eq!(carol.room.as_ref().unwrap().you, None, "Carol still watches");
+    assert_eq!(
+        carol.room.as_ref().unwrap().you,
+        None,
+        "Carol still watches"
+    );
     let second = alice.room.as_ref().unwrap().match_id.clone().unwrap();
 
     // The rematch is played like any match, and the history links both.
     stand_until_over(&mut [&mut alice, &mut bob]).await;
-    alice
-        .room_where(|r| r.status == RoomStatus::Finished)
-        .await;
+    alice.room_where(|r| r.status == RoomStatus::Finished).await;
     let record = finished_record(&app, &second).await;
     assert!(record.finished);
     assert_eq!(record.rematch_of.as_deref(), Some(first.as_str()));
@@ -217,7 +215,10 @@ async fn the_rooms_chat_is_told_again_on_join_only_to_who_may_read_it(db: &TestD
     bob.join(&code, JoinRole::Player).await;
     let lines = history_on_join(&mut bob).await;
     assert_eq!(texts(&lines), ["good luck"]);
-    assert_eq!(lines[0].id, live.id, "the same line, so a client keeps it once");
+    assert_eq!(
+        lines[0].id, live.id,
+        "the same line, so a client keeps it once"
+    );
     assert_eq!(lines[0].from, "Alice");
 
     // A newcomer watching reads both.
@@ -298,7 +299,9 @@ async fn a_rooms_grace_period_is_validated_and_counted_down_for_everyone(db: &Te
     let room = alice
         .room_where(|r| r.seats[1].presence == Presence::Reconnecting)
         .await;
-    let away = room.seats[1].away_ms.expect("a countdown while Bob is away");
+    let away = room.seats[1]
+        .away_ms
+        .expect("a countdown while Bob is away");
     assert!(
         (80_000..=90_000).contains(&away),
         "about 90 s before a bot takes over, got {away} ms"

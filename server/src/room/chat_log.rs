@@ -116,7 +116,10 @@ mod tests {
     fn the_log_keeps_the_last_hundred_lines_numbered_in_order() {
         let mut log = ChatLog::default();
         for i in 0..150 {
-            log.add(Audience::Everyone, line(ChatChannel::Players, &i.to_string()));
+            log.add(
+                Audience::Everyone,
+                line(ChatChannel::Players, &i.to_string()),
+            );
         }
         let kept = log.readable(true, None);
         assert_eq!(kept.len(), CHAT_HISTORY);

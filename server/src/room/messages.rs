@@ -116,7 +116,10 @@ impl Room {
 
     /// Starts a match at this table with its seats and options; `previous` is the match it is
     /// a rematch of.
-    pub(super) async fn begin_match(&mut self, previous: Option<String>) -> Result<(), RoomRefusal> {
+    pub(super) async fn begin_match(
+        &mut self,
+        previous: Option<String>,
+    ) -> Result<(), RoomRefusal> {
         let seed = SeededChance::fresh_seed();
         let mut chance = SeededChance::from_seed(seed);
         let seats = self.seats.len() as u8;

@@ -294,7 +294,11 @@ impl Room {
             status: self.phase.status(),
             spectators: self.spectator_count(),
             public: self.settings.public,
-            host: self.settings.host.as_ref().and_then(|host| self.name_of(host)),
+            host: self
+                .settings
+                .host
+                .as_ref()
+                .and_then(|host| self.name_of(host)),
             options: self.options.clone(),
             players: self
                 .seats
