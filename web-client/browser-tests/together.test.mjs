@@ -44,10 +44,12 @@ test("guests are told the host starts the match, not that the host must be ready
   const ada = await person("Ada");
   const bo = await person("Bo");
   await tableOfTwo(ada, bo);
-  const hint = bo.page.getByTestId("start-hint");
-  await waitFor(async () => /Waiting for Ada \(the host\) to start/.test(await hint.innerText()), { message: "Bo's start hint" });
-  assert.doesNotMatch(await hint.innerText(), /to be ready/);
-  assert.match(await ada.page.getByTestId("start-hint").innerText(), /Start when you like/);
+  // The hint under the ready button, where the host never readies (starting is enough).
+  const hint = bo.page.locator(".ready-row .hint");
+  await waitFor(async () => /Waiting for|Everyone/.test(await hint.innerText()), { message: "Bo's start hint" });
+  assert.doesNotMatch(await hint.innerText(), /Ada to be ready/);
+  assert.match(await hint.innerText(), /Waiting for Ada \(the host\) to start/);
+  assert.match(await ada.page.locator(".ready-row .hint").innerText(), /Start when you like/);
   // The waiting room says what kind of table this is.
   const facts = bo.page.getByTestId("room-facts");
   assert.match(await facts.locator('[data-option="mode"]').innerText(), /Simplified/);
@@ -55,6 +57,27 @@ test("guests are told the host starts the match, not that the host must be ready
   for (const p of [ada, bo]) assert.deepEqual(p.errors, []);
   await ada.context.close();
   await bo.context.close();
+});
+
+test("play again keeps the host seated at the same table, with no error on the page (bug 1)", async () => {
+  const ada = await person("Ada");
+  const code = await createRoomViaApi(server.url, ada, { ...SHORT_DEMOS, bots: [1, 2] });
+  await ada.page.goto(`/r/${code}`);
+  assert.equal(await waitSeated(ada.page), 0);
+  await ada.page.getByRole("button", { name: "Start the match" }).click();
+  await playByHints([ada.page]);
+  const first = await matchOf(ada.page);
+  await ada.page.getByRole("button", { name: "Play again" }).click();
+  // Bots always accept: the rematch starts at once, in this room, with Ada in her seat.
+  await waitFor(async () => {
+    const s = await clientState(ada.page);
+    return s.room && s.room.match_id !== first && s.game !== null && !s.game.outcome;
+  }, { message: "the rematch to start with Ada in the room" });
+  assert.equal(new URL(ada.page.url()).pathname, `/r/${code}`);
+  assert.equal((await clientState(ada.page)).room.you, 0, "the host keeps her seat");
+  await ada.page.getByTestId("demos-board").waitFor();
+  assert.deepEqual(ada.errors, [], "no TypeError from the turn prompt");
+  await ada.context.close();
 });
 
 test("play again is a rematch in the same room: the host keeps the seat, the friend accepts, the spectator follows, the history links both (bugs 1 and 3)", async () => {
