@@ -26,7 +26,8 @@ pub struct CreateRoom {
     /// Seconds a player may take for one decision; none by default.
     #[serde(default)]
     pub turn_seconds: Option<u32>,
-    /// Seconds a disconnected player keeps their seat before a bot plays it (default 60).
+    /// Seconds a disconnected player keeps their seat before a bot plays it (default 60,
+    /// at most 3600).
     #[serde(default)]
     pub grace_seconds: Option<u32>,
 }
@@ -46,12 +47,21 @@ pub struct RoomSummary {
     pub status: RoomStatus,
     pub spectators: u32,
     pub public: bool,
+    /// The host's display name, once the room has a host.
+    pub host: Option<String>,
+    /// The game's options with every default filled in (the mode, for a game that has one).
+    #[ts(type = "Record<string, unknown>")]
+    pub options: serde_json::Value,
+    /// Who sits where: a person's name, `null` for an empty seat. Bot seats are named `Bot N`.
+    pub players: Vec<Option<String>>,
 }
 
 /// `GET /api/rooms`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct RoomList {
     pub rooms: Vec<RoomSummary>,
+    /// How many people are connected to the server now (each counted once, however many tabs).
+    pub online: u32,
 }
 
 /// One finished match in `GET /api/matches`.
@@ -65,6 +75,10 @@ pub struct MatchSummary {
     /// Milliseconds since the Unix epoch.
     #[ts(type = "number")]
     pub finished_at: i64,
+    /// The match the same table played just before, when this one was a rematch.
+    pub rematch_of: Option<String>,
+    /// The finished rematch the same table played after this one, if any.
+    pub rematch: Option<String>,
 }
 
 /// `GET /api/matches?game=&page=`.
@@ -96,6 +110,10 @@ pub struct MatchRecord {
     pub started_at: i64,
     #[ts(type = "number | null")]
     pub finished_at: Option<i64>,
+    /// The match the same table played just before, when this one was a rematch.
+    pub rematch_of: Option<String>,
+    /// The rematch the same table started after this one, if any.
+    pub rematch: Option<String>,
 }
 
 /// One accepted action in a match's log, in the order the room applied it.

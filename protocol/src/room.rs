@@ -69,6 +69,15 @@ pub enum ClientMsg {
     /// Ask the game's bot what it would do in your seat now ("is there a move?"). It sees only
     /// your view, as a bot in your seat would.
     Hint,
+    /// Seated players, once the match is over: play again at this table (`accept: false`
+    /// withdraws). When every seated person has accepted (bots always do), the same room starts
+    /// a new match with the same seats and options.
+    Rematch {
+        /// Omitted: accept.
+        #[serde(default)]
+        #[ts(optional)]
+        accept: Option<bool>,
+    },
 }
 
 /// How quickly a bot acts, from the server's base bot delay: a person can race slow bots in a
@@ -142,6 +151,10 @@ pub enum ServerMsg {
         message: String,
     },
     Chat(ChatLine),
+    /// On join: the room's recent chat (oldest first) that this connection may read.
+    ChatHistory {
+        lines: Vec<ChatLine>,
+    },
     /// Answer to `Hint`: the action the bot would take, or none when you have nothing to do.
     Hint {
         #[ts(type = "number")]
@@ -180,6 +193,15 @@ pub struct RoomSnapshot {
     pub seed_hash: Option<String>,
     /// Whether your team's chat window is open now.
     pub team_chat_open: bool,
+    /// Seconds a player may take for one decision, if the room has a clock.
+    pub turn_seconds: Option<u32>,
+    /// Seconds a player who drops keeps their seat before a bot plays it (before the match:
+    /// before the seat is freed).
+    pub grace_seconds: u32,
+    /// Once the match is over: the seats that have accepted a rematch (bot seats always have).
+    pub rematch: Vec<Seat>,
+    /// The match this room played before the current one, when the current one is a rematch.
+    pub previous_match: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -193,6 +215,10 @@ pub struct SeatInfo {
     pub team: Option<u8>,
     /// A bot seat's pace.
     pub pace: Option<BotPace>,
+    /// While the seat's player is away (`reconnecting`): milliseconds left before a bot takes
+    /// the seat over (before the match: before the seat is freed).
+    #[ts(type = "number | null")]
+    pub away_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -242,6 +268,10 @@ pub struct GameState {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ChatLine {
+    /// Numbers the room's lines in order, so a client that hears a line twice (live, then in
+    /// the history after a reconnect) keeps it once.
+    #[ts(type = "number")]
+    pub id: u64,
     pub channel: ChatChannel,
     pub from: String,
     pub text: String,

@@ -219,6 +219,7 @@ async fn resume(state: &AppState, stored: &StoredMatch) -> Result<(), String> {
             game,
             chance,
             log: stored.log.clone(),
+            rematch_of: stored.rematch_of.clone(),
         },
     );
     Ok(())

@@ -14,6 +14,7 @@ pub mod http;
 pub mod identity;
 pub mod lobby;
 pub mod metrics;
+pub mod online;
 pub mod room;
 pub mod store;
 pub mod telemetry;

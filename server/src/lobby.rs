@@ -12,11 +12,18 @@ use crate::config::Quotas;
 use crate::error::AppError;
 use crate::identity::Player;
 use crate::metrics::Metrics;
+use crate::online::Online;
 use crate::room::{self, Resumed, RoomHandle, RoomServices, RoomSetup, SeatState};
 use crate::store::{RoomSettings, Store};
 
 /// Seconds a disconnected player keeps their seat when the room does not say.
 pub const DEFAULT_GRACE_SECONDS: u32 = 60;
+
+/// The longest grace period a room may set: an hour (a seat held longer only stalls the table).
+pub const MAX_GRACE_SECONDS: u32 = 3_600;
+
+/// The longest decision clock a room may set: a day.
+pub const MAX_TURN_SECONDS: u32 = 86_400;
 
 #[derive(Debug, Clone)]
 pub struct Lobby {
@@ -35,6 +42,7 @@ struct Inner {
     bot_delay: Duration,
     empty_room: Duration,
     caps: Quotas,
+    online: Arc<Online>,
 }
 
 /// An open room, and who created it (rooms per guest are capped).
@@ -62,8 +70,14 @@ impl Lobby {
                 bot_delay,
                 empty_room,
                 caps,
+                online: Arc::default(),
             }),
         }
+    }
+
+    /// Who is connected now.
+    pub fn online(&self) -> &Arc<Online> {
+        &self.inner.online
     }
 
     pub fn games(&self) -> &'static [GameEntry] {
@@ -118,10 +132,19 @@ impl Lobby {
             };
             seat.bot = true;
         }
-        if request.turn_seconds == Some(0) || request.grace_seconds.is_some_and(|g| g > 86_400) {
-            return Err(AppError::BadRequest(
-                "Turn time must be at least a second and grace at most a day.".into(),
-            ));
+        if request
+            .turn_seconds
+            .is_some_and(|t| t == 0 || t > MAX_TURN_SECONDS)
+        {
+            return Err(AppError::BadRequest(format!(
+                "`turn_seconds` is 1 to {MAX_TURN_SECONDS} seconds (or none, for no clock)."
+            )));
+        }
+        if request.grace_seconds.is_some_and(|g| g > MAX_GRACE_SECONDS) {
+            return Err(AppError::BadRequest(format!(
+                "`grace_seconds` is 0 to {MAX_GRACE_SECONDS} seconds: how long a player who \
+                 drops keeps their seat before a bot plays it."
+            )));
         }
         let host = host.map(|p| p.id);
         let settings = RoomSettings {

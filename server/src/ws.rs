@@ -99,6 +99,8 @@ struct Connection {
     player: Option<Player>,
     /// The client said it applies `patch` frames.
     patches: bool,
+    /// Counts this person as online (the lobby's presence line) while the connection lives.
+    here: Option<crate::online::Here>,
     room: Option<(RoomCode, RoomHandle)>,
     outbox: Option<mpsc::Receiver<Outgoing>>,
     bucket: TokenBucket,
@@ -130,6 +132,7 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
         state: state.clone(),
         player: None,
         patches: false,
+        here: None,
         room: None,
         outbox: None,
         peer,
@@ -457,6 +460,7 @@ impl Connection {
                     name: player.name.clone(),
                     token,
                 };
+                self.here = Some(self.state.lobby.online().arrive(&player.id));
                 self.player = Some(player);
                 self.peer.greeted();
                 vec![Reply::Send(

@@ -17,3 +17,4 @@ mod restart;
 mod rooms;
 mod slow;
 mod store;
+mod together;

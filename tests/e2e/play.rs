@@ -72,7 +72,7 @@ pub async fn start(host: &mut Client) {
 }
 
 /// Plays Twenty-One by standing whenever it is your turn, until the match is over.
-async fn stand_until_over(players: &mut [&mut Client]) {
+pub async fn stand_until_over(players: &mut [&mut Client]) {
     loop {
         let mut acted = false;
         for player in players.iter_mut() {

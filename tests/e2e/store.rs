@@ -35,6 +35,7 @@ fn new_match(id: &str, game: &str, started_at: i64) -> NewMatch {
         seed: "00".repeat(32),
         seed_hash: "ab".repeat(32),
         started_at,
+        rematch_of: None,
     }
 }
 

@@ -180,3 +180,64 @@ export async function playDemosViaBoard(page, { until, limit = 400, takeVisibleE
   }
   throw new Error(`the match did not end within ${limit} decisions`);
 }
+
+/**
+ * A person whose browser already holds a guest identity (made through the API), so a test can
+ * create rooms through the API with options the dialog does not offer. Returns the harness
+ * person with `token` and `name`.
+ */
+export async function guestPerson(browser, baseURL, name, newPersonFn, size) {
+  const res = await fetch(`${baseURL}/api/guests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  assert.equal(res.status, 201, `a guest called ${name}`);
+  const guest = await res.json();
+  const person = await newPersonFn(browser, baseURL, size);
+  await person.context.addInitScript((identity) => {
+    if (!localStorage.getItem("pandemonium.identity")) localStorage.setItem("pandemonium.identity", JSON.stringify(identity));
+  }, { token: guest.token, name: guest.name, player_id: guest.player_id });
+  return { ...person, token: guest.token, name: guest.name, playerId: guest.player_id };
+}
+
+/** Creates a room through the API as `host` (who becomes its host); returns its code. */
+export async function createRoomViaApi(baseURL, host, body) {
+  const res = await fetch(`${baseURL}/api/rooms`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ bots: [], public: false, options: {}, ...body }),
+  });
+  const summary = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(summary));
+  return summary.code;
+}
+
+/**
+ * Plays every page's seat with the server's hint (what its bot would do from that seat's view),
+ * through the page's own protocol client, until the match is over. For tests about the room
+ * around a match rather than a board.
+ */
+export async function playByHints(pages, { limit = 2000 } = {}) {
+  for (let i = 0; i < limit; i++) {
+    let acted = false;
+    for (const page of pages) {
+      const state = await clientState(page);
+      if (state.game?.outcome) return state;
+      if (!state.game || state.game.legal.length === 0) continue;
+      acted =
+        (await page.evaluate(async () => {
+          const conn = window.pandemonium.connection();
+          const version = conn.state.game?.version;
+          const hint = await conn.hint();
+          if (!hint || hint.action === null || hint.version !== version) return false;
+          return conn.act(hint.action).then(
+            () => true,
+            () => false,
+          );
+        })) || acted;
+    }
+    if (!acted) await pages[0].waitForTimeout(50);
+  }
+  throw new Error(`the match did not end within ${limit} rounds of hints`);
+}

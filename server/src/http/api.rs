@@ -94,6 +94,7 @@ pub async fn list_rooms(
     }
     Ok(Json(RoomList {
         rooms: state.lobby.public_rooms(query.page, per_page),
+        online: state.lobby.online().count(),
     }))
 }
 
@@ -158,6 +159,8 @@ pub async fn get_match(
         finished,
         started_at: stored.started_at,
         finished_at: stored.finished_at,
+        rematch_of: stored.rematch_of,
+        rematch: stored.rematch,
     }))
 }
 

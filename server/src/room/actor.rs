@@ -20,6 +20,7 @@ use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
 use super::deltas::{Bodies, Told};
+use super::chat_log::ChatLog;
 use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;
@@ -53,6 +54,8 @@ pub struct Resumed {
     pub game: Box<dyn DynGame>,
     pub chance: SeededChance,
     pub log: Vec<LoggedAction>,
+    /// The match the room played before this one, when it is a rematch.
+    pub rematch_of: Option<String>,
 }
 
 impl std::fmt::Debug for Resumed {
@@ -178,6 +181,15 @@ pub(super) struct Room {
     /// Which teams' chat windows were open when the room snapshot last went out.
     pub chat_windows: Vec<bool>,
     pub spectator_chat: ChatBudget,
+    /// The room's recent chat, told again to whoever (re)joins and may read it.
+    pub chat_log: ChatLog,
+    /// Per seat: whether its person has accepted a rematch of the finished match.
+    pub rematch: Vec<bool>,
+    /// The match played before the current one, when the current one is a rematch.
+    pub previous_match: Option<String>,
+    /// Before the first match: the teams the options fix, if the game has teams and they are
+    /// not drawn at the start.
+    pub waiting_teams: Option<Vec<u8>>,
 }
 
 /// What woke the room.
@@ -196,6 +208,8 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
     let answers = Answers::new(seat_count, resumed.as_ref().map(|r| r.log.as_slice()));
     let mut pipeline = Pipeline::default();
     pipeline.restart_at(resumed.as_ref().map_or(0, |r| r.log.len() as u64));
+    let previous_match = resumed.as_ref().and_then(|r| r.rematch_of.clone());
+    let waiting_teams = fixed_teams(setup.entry, &setup.options, seat_count as u8);
     let mut phase = match resumed {
         Some(r) => Phase::Playing(Match {
             id: r.match_id,
@@ -223,6 +237,9 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
             status: phase.status(),
             spectators: 0,
             public: false,
+            host: None,
+            options: serde_json::Value::Null,
+            players: Vec::new(),
         })),
         phase,
         subscribers: HashMap::new(),
@@ -236,6 +253,10 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         empty_since: Some(Instant::now()),
         chat_windows: Vec::new(),
         spectator_chat: ChatBudget::default(),
+        chat_log: ChatLog::starting_at(crate::store::now_ms().max(0) as u64 * 1000),
+        rematch: vec![false; seat_count],
+        previous_match,
+        waiting_teams,
     };
     room.chat_windows = room.team_chat_windows();
     room.update_summary();
@@ -327,6 +348,21 @@ impl Room {
     pub fn version(&self) -> u64 {
         self.phase.current().map_or(0, Match::version)
     }
+}
+
+/// The teams a table of `seats` gets from `options` alone: none when the game has no teams or
+/// draws them when the match starts (then different shuffles give different teams; eight
+/// shuffles agreeing by chance on drawn teams is vanishingly unlikely).
+fn fixed_teams(entry: &GameEntry, options: &serde_json::Value, seats: u8) -> Option<Vec<u8>> {
+    let teams = |seed: u64| {
+        (entry.create)(options, seats, &mut SeededChance::from_u64(seed))
+            .ok()
+            .and_then(|(game, _)| game.teams())
+    };
+    let first = teams(0)?;
+    (1..8)
+        .all(|seed| teams(seed).as_ref() == Some(&first))
+        .then_some(first)
 }
 
 /// SHA-256 of the seed, published while the seed itself stays secret.

@@ -59,6 +59,7 @@ impl Room {
             self.reclock(None);
         }
         self.resync(conn, version);
+        self.send_chat_history(conn);
     }
 
     pub(super) fn leave(&mut self, conn: ConnId) {
@@ -200,8 +201,8 @@ impl Room {
     }
 
     /// Seats whose player has been away longer than the grace period: freed before the
-    /// match, played by a bot during it.
-    pub(super) fn expire_graces(&mut self, now: Instant) {
+    /// match, played by a bot during it. Returns whether any seat changed.
+    pub(super) fn expire_graces(&mut self, now: Instant) -> bool {
         let grace = self.grace();
         let mut changed = false;
         for seat in 0..self.seats.len() {
@@ -224,6 +225,7 @@ impl Room {
             self.reclock(None);
             self.broadcast_room();
         }
+        changed
     }
 
     pub(super) fn grace(&self) -> std::time::Duration {

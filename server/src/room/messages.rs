@@ -6,6 +6,7 @@ use pandemonium_protocol::{ChatChannel, ChatLine, ClientMsg, ServerMsg};
 
 use super::ConnId;
 use super::actor::{Match, Phase, Room, RoomRefusal, seed_hash};
+use super::chat_log::Audience;
 use super::seats::SeatState;
 use super::wire;
 use crate::identity::Player;
@@ -75,9 +76,11 @@ impl Room {
             }
             ClientMsg::Chat { channel, text } => self.chat(conn, channel, text),
             ClientMsg::Hint => self.hint(conn),
+            ClientMsg::Rematch { accept } => self.rematch(conn, accept.unwrap_or(true)).await,
             ClientMsg::Leave => {
                 self.leave_for_good(conn, &player);
-                Ok(())
+                // A bot now plays the seat of who left, and bots always accept a rematch.
+                self.start_rematch_if_agreed().await.map(|_| ())
             }
             ClientMsg::Hello { .. } | ClientMsg::Join { .. } => Err(RoomRefusal::new(
                 "bad_request",
@@ -108,6 +111,15 @@ impl Room {
                 "Everyone seated must be ready before the match can start.",
             ));
         }
+        self.begin_match(None).await
+    }
+
+    /// Starts a match at this table with its seats and options; `previous` is the match it is
+    /// a rematch of.
+    pub(super) async fn begin_match(
+        &mut self,
+        previous: Option<String>,
+    ) -> Result<(), RoomRefusal> {
         let seed = SeededChance::fresh_seed();
         let mut chance = SeededChance::from_seed(seed);
         let seats = self.seats.len() as u8;
@@ -124,6 +136,7 @@ impl Room {
             seed: hex::encode(seed),
             seed_hash: seed_hash(&seed),
             started_at: now_ms(),
+            rematch_of: previous.clone(),
         };
         if let Err(error) = self.services.store.start_match(&record).await {
             tracing::error!(%error, "could not record a match start");
@@ -145,7 +158,10 @@ impl Room {
         self.pipeline.restart_at(0);
         self.history.clear();
         self.chat_windows = self.team_chat_windows();
-        tracing::info!("match started");
+        self.rematch = vec![false; self.seats.len()];
+        self.previous_match = previous;
+        self.chat_log.forget_team_talk();
+        tracing::info!(rematch_of = ?self.previous_match, "match started");
         self.reclock(None);
         self.broadcast_room();
         self.broadcast_state();
@@ -166,11 +182,13 @@ impl Room {
             ));
         }
         let sub = &self.subscribers[&conn];
-        let line = wire::frame(&ServerMsg::Chat(ChatLine {
+        let line = ChatLine {
+            id: 0,
             channel,
             from: sub.player.name.clone(),
             text,
-        }));
+        };
+        let team = self.team_of(sub.seat);
         let recipients: Vec<ConnId> = match channel {
             // Players talk in the open: everyone in the room reads it.
             ChatChannel::Players => {
@@ -223,10 +241,27 @@ impl Room {
                     .collect()
             }
         };
-        for conn in recipients {
-            self.send(conn, line.clone());
+        if let Some(audience) = Audience::of(channel, team) {
+            let line = self.chat_log.add(audience, line);
+            let frame = wire::frame(&ServerMsg::Chat(line));
+            for conn in recipients {
+                self.send(conn, frame.clone());
+            }
         }
         Ok(())
+    }
+
+    /// The recent chat this connection may read, on joining.
+    pub(super) fn send_chat_history(&mut self, conn: ConnId) {
+        let Some(sub) = self.subscribers.get(&conn) else {
+            return;
+        };
+        let lines = self
+            .chat_log
+            .readable(sub.seat.is_some(), self.team_of(sub.seat));
+        if !lines.is_empty() {
+            self.send(conn, wire::frame(&ServerMsg::ChatHistory { lines }));
+        }
     }
 
     /// What the game's bot would do in the asker's seat, from that seat's view alone.

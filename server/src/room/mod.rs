@@ -5,8 +5,10 @@
 mod actions;
 mod actor;
 mod deltas;
+mod chat_log;
 mod membership;
 mod messages;
+mod rematch;
 pub mod replay;
 mod seats;
 mod telling;

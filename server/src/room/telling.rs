@@ -8,7 +8,7 @@ use tokio::time::Instant;
 use serde_json::{Value, json};
 
 use pandemonium_game::Viewer;
-use pandemonium_protocol::{RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg, patch};
+use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg, patch};
 
 use super::actor::{Room, seed_hash};
 use super::deltas::Told;
@@ -242,7 +242,12 @@ impl Room {
     fn snapshot_for(&self, conn: ConnId) -> RoomSnapshot {
         let sub = &self.subscribers[&conn];
         let current = self.phase.current();
-        let teams = current.and_then(|m| m.game.teams());
+        let teams = match current {
+            Some(m) => m.game.teams(),
+            None => self.waiting_teams.clone(),
+        };
+        let now = Instant::now();
+        let grace = self.grace();
         RoomSnapshot {
             code: self.code.clone(),
             game: self.game_id.clone(),
@@ -261,6 +266,10 @@ impl Room {
                     ready: s.ready,
                     team: teams.as_ref().and_then(|t| t.get(i).copied()),
                     pace: s.bot.then_some(s.pace),
+                    away_ms: s
+                        .away_since
+                        .filter(|_| s.presence() == Presence::Reconnecting)
+                        .map(|t| (t + grace).saturating_duration_since(now).as_millis() as u64),
                 })
                 .collect(),
             host: self.settings.host.clone(),
@@ -274,6 +283,10 @@ impl Room {
             team_chat_open: self
                 .team_of(sub.seat)
                 .is_some_and(|t| current.is_some_and(|m| m.game.team_chat_open(t))),
+            turn_seconds: self.settings.turn_seconds,
+            grace_seconds: self.settings.grace_seconds,
+            rematch: self.rematch_seats(),
+            previous_match: self.previous_match.clone(),
         }
     }
 
@@ -364,8 +377,34 @@ impl Room {
             status: self.phase.status(),
             spectators: self.spectator_count(),
             public: self.settings.public,
+            host: self
+                .settings
+                .host
+                .as_ref()
+                .and_then(|host| self.name_of(host)),
+            options: self.options.clone(),
+            players: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| match (&s.player, s.bot) {
+                    (Some(p), _) => Some(p.name.clone()),
+                    (None, true) => Some(format!("Bot {}", i + 1)),
+                    (None, false) => None,
+                })
+                .collect(),
         };
         *self.summary.lock().expect("summary lock") = summary;
+    }
+
+    /// A person's display name, if they sit here or are in the room.
+    fn name_of(&self, player_id: &str) -> Option<String> {
+        self.seats
+            .iter()
+            .filter_map(|s| s.player.as_ref())
+            .chain(self.subscribers.values().map(|s| &s.player))
+            .find(|p| p.id == player_id)
+            .map(|p| p.name.clone())
     }
 
     pub(super) fn stored_seats(&self) -> Vec<StoredSeat> {

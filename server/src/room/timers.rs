@@ -187,7 +187,13 @@ impl Room {
             tracing::info!("room closed: nobody in it");
             return true;
         }
-        self.expire_graces(now);
+        if self.expire_graces(now)
+            && let Err(refusal) = self.start_rematch_if_agreed().await
+        {
+            // A bot now plays for someone who left: the rematch they had agreed to without
+            // them could not be saved. It is asked for again by the next acceptance.
+            tracing::error!(code = refusal.code, "a rematch could not start");
+        }
         if let Some(timer) = self.clocks.rule.as_mut()
             && timer.at.is_some_and(|at| at <= now)
         {

@@ -218,8 +218,8 @@ impl Store {
     pub async fn start_match(&self, m: &NewMatch) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
-             status, outcome, started_at, finished_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL)",
+             status, outcome, started_at, finished_at, rematch_of) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL, $10)",
         )
         .bind(&m.id)
         .bind(&m.room_code)
@@ -230,6 +230,7 @@ impl Store {
         .bind(&m.seed)
         .bind(&m.seed_hash)
         .bind(m.started_at)
+        .bind(m.rematch_of.as_deref())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -426,8 +427,12 @@ impl std::future::Future for Committing {
     }
 }
 
+/// Every column of a match, and the rematch that followed it (an abandoned one does not count).
 const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, seed, seed_hash, \
-                             status, outcome, started_at, finished_at FROM matches";
+                             status, outcome, started_at, finished_at, rematch_of, \
+                             (SELECT MIN(next.id) FROM matches next \
+                              WHERE next.rematch_of = matches.id AND next.status <> 'abandoned') \
+                             FROM matches";
 
 /// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`; and the
 /// file's path. An in-memory database is refused: the writer has a connection of its own,

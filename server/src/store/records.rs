@@ -35,6 +35,8 @@ pub struct NewMatch {
     pub seed: String,
     pub seed_hash: String,
     pub started_at: i64,
+    /// The match the same table played before, when this one is a rematch.
+    pub rematch_of: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +81,9 @@ pub struct StoredMatch {
     pub outcome: Option<Outcome>,
     pub started_at: i64,
     pub finished_at: Option<i64>,
+    /// The match this one is a rematch of, and the rematch that followed it.
+    pub rematch_of: Option<String>,
+    pub rematch: Option<String>,
     pub log: Vec<LoggedAction>,
 }
 
@@ -94,6 +99,8 @@ impl StoredMatch {
             players: self.player_names(),
             outcome: self.outcome.clone(),
             finished_at: self.finished_at.unwrap_or(self.started_at),
+            rematch_of: self.rematch_of.clone(),
+            rematch: self.rematch.clone(),
         }
     }
 
@@ -125,6 +132,8 @@ pub(super) fn match_from_row(row: &AnyRow) -> Result<StoredMatch, StoreError> {
         outcome: outcome.map(|o| json(&o, "outcome")).transpose()?,
         started_at: row.try_get(10)?,
         finished_at: row.try_get(11)?,
+        rematch_of: row.try_get(12)?,
+        rematch: row.try_get(13)?,
         log: Vec::new(),
     })
 }

@@ -51,7 +51,7 @@ function room(overrides: Partial<RoomSnapshot> = {}): RoomSnapshot {
     game: "soulitaire",
     options: {},
     seats: [
-      { seat: 0, player: { id: "p1", name: "Ada" }, presence: "online", ready: false, team: null, pace: null },
+      { seat: 0, player: { id: "p1", name: "Ada" }, presence: "online", ready: false, team: null, pace: null, away_ms: null },
     ],
     host: "p1",
     status: "playing",
@@ -62,6 +62,10 @@ function room(overrides: Partial<RoomSnapshot> = {}): RoomSnapshot {
     seed_hash: "abc",
     team_chat_open: false,
     last_seq: null,
+    turn_seconds: null,
+    grace_seconds: 60,
+    rematch: [],
+    previous_match: null,
     ...overrides,
   };
 }
@@ -213,15 +217,21 @@ describe("room and state", () => {
     expect(socket.last()).toEqual({ type: "join", room: "K7QX2M", role: "player", version: 3 });
   });
 
-  it("counts versions afresh when the room starts a new match", () => {
+  it("counts versions afresh when the room starts a new match (a rematch), never dropping to no game", () => {
     const conn = connect();
     conn.join("K7QX2M");
     const socket = welcomeAndJoin(conn);
-    socket.receive(state(40));
-    socket.receive({ type: "room", ...room({ match_id: "m2" }) });
-    expect(conn.state.game).toBeNull();
+    socket.receive(state(40, { outcome: { winners: [0], placements: [1], scores: [3], summary: "Ada wins" } }));
+    const seen: (number | null)[] = [];
+    conn.subscribe((s) => seen.push(s.game ? s.game.version : null));
+    socket.receive({ type: "room", ...room({ match_id: "m2", previous_match: "m1" }) });
+    // The finished position stays until the rematch's first state replaces it: a page that
+    // shows a game never sees it vanish while the room is there.
+    expect(conn.state.game?.version).toBe(40);
     socket.receive(state(0));
     expect(conn.state.game?.version).toBe(0);
+    expect(conn.state.game?.outcome).toBeNull();
+    expect(seen).not.toContain(null);
   });
 
   it("ignores room snapshots of another room", () => {
@@ -247,12 +257,52 @@ describe("room and state", () => {
     const conn = connect();
     conn.join("K7QX2M");
     const socket = welcomeAndJoin(conn);
-    socket.receive({ type: "chat", channel: "players", from: "Ada", text: "hi" });
-    socket.receive({ type: "chat", channel: "spectators", from: "Bo", text: "go" });
+    socket.receive({ type: "chat", id: 1, channel: "players", from: "Ada", text: "hi" });
+    socket.receive({ type: "chat", id: 2, channel: "spectators", from: "Bo", text: "go" });
     expect(conn.state.chat.map((c) => [c.channel, c.text])).toEqual([
       ["players", "hi"],
       ["spectators", "go"],
     ]);
+  });
+
+  it("keeps the chat over a reconnect and takes each line of the history once", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const first = welcomeAndJoin(conn);
+    first.receive({ type: "chat", id: 10, channel: "players", from: "Ada", text: "hi" });
+    first.drop();
+    vi.runOnlyPendingTimers();
+    const second = welcomeAndJoin(conn);
+    expect(second).toBe(sockets[1]);
+    expect(conn.state.chat.map((c) => c.text)).toEqual(["hi"]);
+    second.receive({
+      type: "chat_history",
+      lines: [
+        { id: 10, channel: "players", from: "Ada", text: "hi" },
+        { id: 11, channel: "players", from: "Bo", text: "said while you were away" },
+      ],
+    });
+    second.receive({ type: "chat", id: 11, channel: "players", from: "Bo", text: "said while you were away" });
+    expect(conn.state.chat.map((c) => [c.id, c.text])).toEqual([
+      [10, "hi"],
+      [11, "said while you were away"],
+    ]);
+  });
+
+  it("a fresh page gets the room's chat from the history on join", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    socket.receive({ type: "chat_history", lines: [{ id: 3, channel: "players", from: "Ada", text: "gg" }] });
+    expect(conn.state.chat.map((c) => c.text)).toEqual(["gg"]);
+  });
+
+  it("asks for a rematch with a rematch message", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    expect(conn.rematch()).toBe(true);
+    expect(socket.last()).toEqual({ type: "rematch", accept: true });
   });
 
   it("switching rooms leaves the old one's state behind", () => {

@@ -16,6 +16,9 @@
  *   its original answer, so resending never plays a move twice. Nothing is dropped silently.
  * - Sequence numbers keep increasing per seat across connections and page loads: the room
  *   snapshot says the last seq the server answered for your seat, and new acts go above it.
+ * - Chat survives reloads and reconnects: the server tells the room's recent lines again on
+ *   every join (`chat_history`), and a line heard twice (live, then in the history) is kept
+ *   once, by its id.
  */
 import type { ChatChannel } from "../protocol/ChatChannel";
 import type { ChatLine } from "../protocol/ChatLine";
@@ -47,8 +50,8 @@ export interface Notice {
   message: string;
 }
 
+/** A chat line as shown: `id` is the room's number for it; `at` when this client got it. */
 export interface ChatEntry extends ChatLine {
-  id: number;
   at: number;
 }
 
@@ -269,6 +272,11 @@ export class Connection implements Readable<ConnectionState> {
     return this.command({ type: "start" });
   }
 
+  /** Once the match is over: play again at this table (or, with `false`, withdraw). */
+  rematch(accept = true): boolean {
+    return this.command({ type: "rematch", accept });
+  }
+
   chat(channel: ChatChannel, text: string): boolean {
     const trimmed = text.trim();
     if (!trimmed) return false;
@@ -399,7 +407,9 @@ export class Connection implements Readable<ConnectionState> {
         this.pushNotice("reject", msg.code, msg.message);
         return this.settle(msg.seq, (p) => p.reject(new ActError(msg.code, msg.message, msg.seq)));
       case "chat":
-        return this.onChat(msg);
+        return this.addChat([msg]);
+      case "chat_history":
+        return this.addChat(msg.lines);
       case "hint":
         return this.answerHints({ version: msg.version, action: msg.action ?? null });
       case "error":
@@ -425,10 +435,11 @@ export class Connection implements Readable<ConnectionState> {
     const target = this.state.target;
     if (!target || snapshot.code !== target.room) return;
     if (snapshot.match_id !== this.matchId) {
-      // A new match (or the first one we see) counts versions afresh.
+      // A new match (a rematch, or the first one we see) counts versions afresh. Its first
+      // state follows this snapshot at once; until it does, the last position stays rather
+      // than none, so a page showing a game never sees it vanish under it while the room stays.
       this.matchId = snapshot.match_id;
       this.lastVersion = null;
-      this.patch({ game: null });
     }
     const firstAnswer = !this.joined;
     this.joined = true;
@@ -470,9 +481,12 @@ export class Connection implements Readable<ConnectionState> {
     this.onState(next);
   }
 
-  private onChat(line: ChatLine): void {
-    const entry: ChatEntry = { ...line, id: this.nextId++, at: this.opts.now() };
-    const chat = [...this.state.chat, entry].slice(-this.opts.chatLimit);
+  /** Adds lines the room told us, live or again on a join: each line once, in the room's order. */
+  private addChat(lines: ChatLine[]): void {
+    const known = new Set(this.state.chat.map((l) => l.id));
+    const fresh = lines.filter((l) => !known.has(l.id)).map((l) => ({ ...l, at: this.opts.now() }));
+    if (!fresh.length) return;
+    const chat = [...this.state.chat, ...fresh].sort((a, b) => a.id - b.id).slice(-this.opts.chatLimit);
     this.patch({ chat });
   }
 

@@ -13,4 +13,8 @@ patches?: boolean, } | { "type": "join", room: RoomCode, role: JoinRole, version
 /**
  * How quickly the bot acts; unchanged when omitted.
  */
-pace?: BotPace, } | { "type": "ready", ready: boolean, } | { "type": "start" } | { "type": "act", seq: number, action: unknown, } | { "type": "chat", channel: ChatChannel, text: string, } | { "type": "hint" };
+pace?: BotPace, } | { "type": "ready", ready: boolean, } | { "type": "start" } | { "type": "act", seq: number, action: unknown, } | { "type": "chat", channel: ChatChannel, text: string, } | { "type": "hint" } | { "type": "rematch", 
+/**
+ * Omitted: accept.
+ */
+accept?: boolean, };

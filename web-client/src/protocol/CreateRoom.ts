@@ -25,6 +25,7 @@ public: boolean,
  */
 turn_seconds: number | null, 
 /**
- * Seconds a disconnected player keeps their seat before a bot plays it (default 60).
+ * Seconds a disconnected player keeps their seat before a bot plays it (default 60,
+ * at most 3600).
  */
 grace_seconds: number | null, };

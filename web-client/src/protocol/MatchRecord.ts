@@ -13,4 +13,12 @@ seed: string | null,
 /**
  * SHA-256 of the seed, published from the start so players can audit the shuffle.
  */
-seed_hash: string, log: Array<LoggedAction>, outcome: Outcome | null, finished: boolean, started_at: number, finished_at: number | null, };
+seed_hash: string, log: Array<LoggedAction>, outcome: Outcome | null, finished: boolean, started_at: number, finished_at: number | null, 
+/**
+ * The match the same table played just before, when this one was a rematch.
+ */
+rematch_of: string | null, 
+/**
+ * The rematch the same table started after this one, if any.
+ */
+rematch: string | null, };

@@ -12,4 +12,12 @@ players: Array<string>, outcome: Outcome | null,
 /**
  * Milliseconds since the Unix epoch.
  */
-finished_at: number, };
+finished_at: number, 
+/**
+ * The match the same table played just before, when this one was a rematch.
+ */
+rematch_of: string | null, 
+/**
+ * The finished rematch the same table played after this one, if any.
+ */
+rematch: string | null, };

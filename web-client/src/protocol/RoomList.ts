@@ -4,4 +4,8 @@ import type { RoomSummary } from "./RoomSummary";
 /**
  * `GET /api/rooms`.
  */
-export type RoomList = { rooms: Array<RoomSummary>, };
+export type RoomList = { rooms: Array<RoomSummary>, 
+/**
+ * How many people are connected to the server now (each counted once, however many tabs).
+ */
+online: number, };

@@ -25,4 +25,21 @@ seed_hash: string | null,
 /**
  * Whether your team's chat window is open now.
  */
-team_chat_open: boolean, };
+team_chat_open: boolean, 
+/**
+ * Seconds a player may take for one decision, if the room has a clock.
+ */
+turn_seconds: number | null, 
+/**
+ * Seconds a player who drops keeps their seat before a bot plays it (before the match:
+ * before the seat is freed).
+ */
+grace_seconds: number, 
+/**
+ * Once the match is over: the seats that have accepted a rematch (bot seats always have).
+ */
+rematch: Array<number>, 
+/**
+ * The match this room played before the current one, when the current one is a rematch.
+ */
+previous_match: string | null, };

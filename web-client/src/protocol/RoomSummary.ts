@@ -9,4 +9,16 @@ export type RoomSummary = { code: RoomCode, game: string, seats: number,
 /**
  * Seats taken by people or bots.
  */
-seated: number, status: RoomStatus, spectators: number, public: boolean, };
+seated: number, status: RoomStatus, spectators: number, public: boolean, 
+/**
+ * The host's display name, once the room has a host.
+ */
+host: string | null, 
+/**
+ * The game's options with every default filled in (the mode, for a game that has one).
+ */
+options: Record<string, unknown>, 
+/**
+ * Who sits where: a person's name, `null` for an empty seat. Bot seats are named `Bot N`.
+ */
+players: Array<string | null>, };

@@ -15,4 +15,9 @@ team: number | null,
 /**
  * A bot seat's pace.
  */
-pace: BotPace | null, };
+pace: BotPace | null, 
+/**
+ * While the seat's player is away (`reconnecting`): milliseconds left before a bot takes
+ * the seat over (before the match: before the seat is freed).
+ */
+away_ms: number | null, };

@@ -1,0 +1,47 @@
+/** Words for a room's settings: its options as the game's schema labels them, and durations. */
+import type { GameInfo } from "../protocol/GameInfo";
+
+export interface OptionFact {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** Each option of `game` with the value `options` gives it, in people's words; the mode first. */
+export function optionFacts(game: GameInfo, options: Record<string, unknown>): OptionFact[] {
+  const facts = game.options.map((spec) => ({ key: spec.key, label: spec.label, value: optionValue(spec, options[spec.key]) }));
+  return facts.sort((a, b) => Number(b.key === "mode") - Number(a.key === "mode"));
+}
+
+function optionValue(spec: GameInfo["options"][number], value: unknown): string {
+  if (value === undefined || value === null) return "Default";
+  switch (spec.kind.type) {
+    case "bool":
+      return value ? "Yes" : "No";
+    case "choice":
+      return spec.kind.values.find((v) => v.value === value)?.label ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** The mode of a room, as its game labels it (null for a game without one). */
+export function modeLabel(game: GameInfo | undefined, options: Record<string, unknown>): string | null {
+  const spec = game?.options.find((o) => o.key === "mode");
+  if (!spec) return null;
+  return optionValue(spec, options.mode);
+}
+
+/** "45 s", "2 min", "1 min 30 s". */
+export function seconds(total: number): string {
+  if (total < 60) return `${total} s`;
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return s ? `${m} min ${s} s` : `${m} min`;
+}
+
+/** A countdown as "0:42". */
+export function clock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
