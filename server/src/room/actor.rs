@@ -19,8 +19,8 @@ use pandemonium_protocol::{LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat
 use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
-use super::deltas::{Bodies, Told};
 use super::chat_log::ChatLog;
+use super::deltas::{Bodies, Told};
 use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;

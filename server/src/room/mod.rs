@@ -4,8 +4,8 @@
 
 mod actions;
 mod actor;
-mod deltas;
 mod chat_log;
+mod deltas;
 mod membership;
 mod messages;
 mod rematch;
