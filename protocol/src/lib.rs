@@ -9,15 +9,18 @@
 //!   the outcome of a match.
 //! - [`lobby`]: the HTTP API's request and response bodies.
 //! - [`room`]: the WebSocket messages, client to server and server to client.
+//! - [`errors`]: the one list of codes every refusal carries.
 //!
 //! Each game's own `Config`, `Action` and `View` types live with its engine in `games/` and
 //! travel inside these messages as JSON values.
 
+pub mod errors;
 pub mod game;
 pub mod ids;
 pub mod lobby;
 pub mod room;
 
+pub use errors::ErrorCode;
 pub use game::{GameInfo, OptionKind, OptionSpec, Outcome};
 pub use ids::{RoomCode, Seat, Viewer};
 pub use lobby::*;

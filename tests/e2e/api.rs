@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{
     ApiError, CreateRoom, GameInfo, Guest, NewGuest, RoomList, RoomSummary,
 };
@@ -48,7 +49,7 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
         .post("/api/guests", &NewGuest { name: "   ".into() }, None)
         .await;
     assert_eq!(bad_name.status, 400);
-    assert_eq!(bad_name.json::<ApiError>().code, "bad_name");
+    assert_eq!(bad_name.json::<ApiError>().code, ErrorCode::BadName);
 
     let created = app
         .http
@@ -86,7 +87,7 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
     }
     let malformed = app.http.post_raw("/api/rooms", "{not json").await;
     assert_eq!(malformed.status, 400);
-    assert_eq!(malformed.json::<ApiError>().code, "bad_request");
+    assert_eq!(malformed.json::<ApiError>().code, ErrorCode::BadRequest);
     let unknown = app
         .http
         .post(

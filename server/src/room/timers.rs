@@ -235,7 +235,7 @@ impl Room {
                 continue;
             };
             if let Err(refusal) = self.apply(seat, action, ActionSource::Timeout, None).await {
-                tracing::warn!(seat, code = refusal.code, "default action refused");
+                tracing::warn!(seat, code = %refusal.code, rule = ?refusal.rule, "default action refused");
             }
         }
     }
@@ -254,7 +254,7 @@ impl Room {
             return;
         };
         if let Err(refusal) = self.apply(seat, action, ActionSource::Bot, None).await {
-            tracing::error!(seat, code = refusal.code, message = %refusal.message, "a bot chose an illegal action");
+            tracing::error!(seat, code = %refusal.code, rule = ?refusal.rule, message = %refusal.message, "a bot chose an illegal action");
         }
     }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Frame;
-use pandemonium_protocol::{Outcome, Seat, ServerMsg};
+use pandemonium_protocol::{ErrorCode, Outcome, Seat, ServerMsg};
 
 /// The `state` message, field for field as `ServerMsg::State(GameState)`.
 #[derive(Serialize)]
@@ -52,9 +52,9 @@ pub fn frame(msg: &ServerMsg) -> Frame {
         .into()
 }
 
-pub fn error(code: &str, message: impl Into<String>) -> Frame {
+pub fn error(code: ErrorCode, message: impl Into<String>) -> Frame {
     frame(&ServerMsg::Error {
-        code: code.to_string(),
+        code,
         message: message.into(),
     })
 }

@@ -56,6 +56,84 @@ impl Backend {
     }
 }
 
+/// How SQLite makes a commit durable (`PRAGMA synchronous`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Synchronous {
+    /// Every commit is synced to disk before it is acknowledged: an acked action survives a
+    /// power loss as well as a killed process.
+    #[default]
+    Full,
+    /// Commits are synced at checkpoints only: an acked action survives a killed process, but
+    /// a power loss or OS crash may lose the commits since the last checkpoint.
+    Normal,
+}
+
+impl Synchronous {
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Full => "PRAGMA synchronous = FULL",
+            Synchronous::Normal => "PRAGMA synchronous = NORMAL",
+        }
+    }
+}
+
+/// SQLite's durability and WAL upkeep (ignored for PostgreSQL).
+#[derive(Debug, Clone, Copy)]
+pub struct SqliteOptions {
+    pub synchronous: Synchronous,
+    /// How often the WAL is checkpointed and truncated, away from the commit path.
+    pub checkpoint_every: Duration,
+}
+
+impl Default for SqliteOptions {
+    fn default() -> Self {
+        SqliteOptions {
+            synchronous: Synchronous::default(),
+            checkpoint_every: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Everything [`Store::connect_with`] can be told.
+#[derive(Debug, Clone, Default)]
+pub struct StoreOptions {
+    pub writer: WriterOptions,
+    pub sqlite: SqliteOptions,
+}
+
+/// The WAL size SQLite keeps once a checkpoint lets it start over: 32 MiB.
+const JOURNAL_SIZE_LIMIT: &str = "PRAGMA journal_size_limit = 33554432";
+
+/// Checkpoints the WAL into the database and truncates it to nothing, every `every`, on a
+/// task of its own. SQLite's automatic checkpoints run inside commits and never shrink the
+/// file; readers that were busy then can leave the WAL growing. A checkpoint that finds
+/// readers in the way (after the busy timeout) simply tries again next time. The task ends
+/// when the pool closes.
+fn checkpoints(pool: AnyPool, every: Duration) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if pool.is_closed() {
+                return;
+            }
+            match sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                .fetch_one(&pool)
+                .await
+            {
+                // (busy, WAL frames, frames checkpointed): busy means readers were in the way.
+                Ok(row) if row.try_get::<i64, _>(0).unwrap_or(0) != 0 => {
+                    tracing::debug!("WAL checkpoint deferred: readers were busy");
+                }
+                Ok(_) => {}
+                Err(sqlx::Error::PoolClosed) => return,
+                Err(error) => tracing::warn!(%error, "WAL checkpoint failed"),
+            }
+        }
+    });
+}
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 /// A handle to the database. Cheap to clone.
@@ -70,11 +148,12 @@ impl Store {
     /// Connects (creating a SQLite file and its folder if needed), runs the migrations and
     /// starts the group-commit writer.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        Store::connect_with(url, WriterOptions::default()).await
+        Store::connect_with(url, StoreOptions::default()).await
     }
 
-    /// [`Store::connect`] with the writer's options.
-    pub async fn connect_with(url: &str, options: WriterOptions) -> Result<Store, StoreError> {
+    /// [`Store::connect`] with the writer's and SQLite's options.
+    pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Store, StoreError> {
+        let StoreOptions { writer, sqlite } = options;
         install_default_drivers();
         let backend = Backend::of(url).ok_or_else(|| {
             StoreError::Corrupt(format!(
@@ -100,9 +179,13 @@ impl Store {
                         sqlx::query("PRAGMA journal_mode = WAL")
                             .execute(&mut *conn)
                             .await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL")
+                        sqlx::query(sqlite.synchronous.pragma())
                             .execute(&mut *conn)
                             .await?;
+                        // After a checkpoint has moved the WAL into the database, the next
+                        // writer cuts the file back to this size instead of keeping its
+                        // high-water mark.
+                        sqlx::query(JOURNAL_SIZE_LIMIT).execute(&mut *conn).await?;
                         sqlx::query("PRAGMA foreign_keys = ON")
                             .execute(&mut *conn)
                             .await?;
@@ -116,7 +199,10 @@ impl Store {
             .connect(&url)
             .await?;
         MIGRATOR.run(&pool).await?;
-        let writes = writer::spawn(pool.clone(), options);
+        let writes = writer::spawn(pool.clone(), writer);
+        if backend == Backend::Sqlite {
+            checkpoints(pool.clone(), sqlite.checkpoint_every);
+        }
         Ok(Store {
             pool,
             writes,
