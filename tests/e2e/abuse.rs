@@ -87,7 +87,10 @@ async fn a_flooding_client_is_told_then_closed_while_the_room_plays_on(db: &Test
     let mut told = false;
     let closed = loop {
         match bob.try_next().await {
-            Ok(ServerMsg::Error { code, .. }) if code == ErrorCode::RateLimited => told = true,
+            Ok(ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            }) => told = true,
             Ok(_) => continue,
             Err(closed) => break closed,
         }
@@ -110,7 +113,13 @@ async fn a_connection_must_say_hello_first(db: &TestDb) {
     let reply = raw.next().await.unwrap().unwrap();
     let msg: ServerMsg = serde_json::from_str(reply.to_text().unwrap()).unwrap();
     assert!(
-        matches!(msg, ServerMsg::Error { ref code, .. } if code == ErrorCode::HelloFirst),
+        matches!(
+            msg,
+            ServerMsg::Error {
+                code: ErrorCode::HelloFirst,
+                ..
+            }
+        ),
         "{msg:?}"
     );
     raw.send(Message::Text(
@@ -121,7 +130,13 @@ async fn a_connection_must_say_hello_first(db: &TestDb) {
     let reply = raw.next().await.unwrap().unwrap();
     let msg: ServerMsg = serde_json::from_str(reply.to_text().unwrap()).unwrap();
     assert!(
-        matches!(msg, ServerMsg::Error { ref code, .. } if code == ErrorCode::UnknownToken),
+        matches!(
+            msg,
+            ServerMsg::Error {
+                code: ErrorCode::UnknownToken,
+                ..
+            }
+        ),
         "{msg:?}"
     );
     app.stop().await;

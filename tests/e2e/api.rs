@@ -71,14 +71,18 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
     assert_eq!(fetched.code, summary.code);
 
     let cases = [
-        (room("chess", 2, json!({})), 400, "unknown_game"),
-        (room("twenty_one", 9, json!({})), 400, "bad_config"),
+        (room("chess", 2, json!({})), 400, ErrorCode::UnknownGame),
+        (room("twenty_one", 9, json!({})), 400, ErrorCode::BadConfig),
         (
             room("twenty_one", 2, json!({"no_such_option": true})),
             400,
-            "bad_config",
+            ErrorCode::BadConfig,
         ),
-        (room("twenty_one", 2, json!([1, 2])), 400, "bad_request"),
+        (
+            room("twenty_one", 2, json!([1, 2])),
+            400,
+            ErrorCode::BadRequest,
+        ),
     ];
     for (request, status, code) in cases {
         let response = app.http.post("/api/rooms", &request, None).await;

@@ -327,7 +327,10 @@ async fn binary_frames_and_pings_are_counted_by_the_rate_limit() {
     let mut told = false;
     let code = loop {
         match hear(&mut binary).await {
-            Ok(ServerMsg::Error { code, .. }) if code == ErrorCode::RateLimited => told = true,
+            Ok(ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            }) => told = true,
             Ok(_) => continue,
             Err(code) => break code,
         }

@@ -437,8 +437,14 @@ async fn a_flood_of_spectator_chat_is_bounded_per_room(db: &TestDb) {
     loop {
         match loud.next().await {
             ServerMsg::Chat(_) => lines += 1,
-            ServerMsg::Error { code, .. } if code == ErrorCode::RateLimited => limited += 1,
-            ServerMsg::Error { code, .. } if code == ErrorCode::NoHint => break,
+            ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => limited += 1,
+            ServerMsg::Error {
+                code: ErrorCode::NoHint,
+                ..
+            } => break,
             _ => {}
         }
     }
