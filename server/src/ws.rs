@@ -255,6 +255,10 @@ async fn connection(
         }
     };
     conn.leave_room().await;
+    match &close {
+        Ok((code, reason)) => tracing::debug!(code, reason, "connection closed"),
+        Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
+    }
     if let Ok((code, reason)) = close {
         finish(sink, stream, code, reason).await;
     }
