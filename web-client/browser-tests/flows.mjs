@@ -75,7 +75,7 @@ export async function watchActs(page) {
       const sent = act(action);
       sent.then(
         (r) => (window.__lastAct = { version: r.version }),
-        (e) => (window.__lastAct = { error: e.code ?? String(e) }),
+        (e) => (window.__lastAct = { error: e.code ?? String(e), rule: e.rule ?? null }),
       );
       return sent;
     };
