@@ -28,7 +28,8 @@ impl Room {
         // audience is bounded. Whoever holds a seat always gets in; a player who has none yet
         // counts as audience until they sit down.
         if seat.is_none() && self.audience() >= self.services.max_spectators {
-            tracing::info!(
+            // Debug, not info: a crowd knocking at a full room must not flood the log.
+            tracing::debug!(
                 conn,
                 audience = self.audience(),
                 "join refused: the room has as many spectators as it takes"
