@@ -21,7 +21,7 @@ pub enum Viewer {
     Omniscient,
 }
 
-/// The short code that names a room in links (`/r/K7QX2M`). Six characters from an alphabet
+/// The code that names a room in links (`/r/K7QX2MHDWA`). Ten characters from an alphabet
 /// without look-alikes, so it can be read aloud and typed from a phone.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(transparent)]
@@ -30,12 +30,21 @@ pub struct RoomCode(pub String);
 impl RoomCode {
     /// Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L, 5/S, 8/B).
     pub const ALPHABET: &'static [u8] = b"ACDEFGHJKMNPQRTUVWXY2345679";
-    pub const LEN: usize = 6;
+    /// Long enough that guessing a private room is hopeless. There are 27^10 ≈ 2.1e14 codes;
+    /// with the server full (`--max-rooms` 2,000) one guess in about 1e11 finds a room. At the
+    /// lookup quota (120 a minute per address), even 10,000 addresses (20,000 guesses a
+    /// second) need on average 5.1e6 s, about two months, to find one, and rooms live for
+    /// minutes to hours. Six characters (27^6 ≈ 3.9e8) fell to 100 addresses in ~16 minutes.
+    pub const LEN: usize = 10;
+    /// The length codes had before: rooms stored with such a code still resume after a
+    /// restart and can still be joined by it. New rooms never get one.
+    pub const LEGACY_LEN: usize = 6;
 
     /// Parses a code typed by a person: surrounding space is ignored and case does not matter.
     pub fn parse(text: &str) -> Option<RoomCode> {
         let code = text.trim().to_ascii_uppercase();
-        let valid = code.len() == Self::LEN && code.bytes().all(|b| Self::ALPHABET.contains(&b));
+        let valid = (code.len() == Self::LEN || code.len() == Self::LEGACY_LEN)
+            && code.bytes().all(|b| Self::ALPHABET.contains(&b));
         valid.then_some(RoomCode(code))
     }
 
@@ -57,11 +66,29 @@ mod tests {
     #[test]
     fn room_codes_are_read_case_insensitively_and_reject_look_alikes() {
         assert_eq!(
-            RoomCode::parse(" k7qx2m ").map(|c| c.0),
+            RoomCode::parse(" k7qx2mhdwa ").map(|c| c.0),
+            Some("K7QX2MHDWA".into())
+        );
+        assert_eq!(
+            RoomCode::parse("K0QX2MHDWA"),
+            None,
+            "0 is not in the alphabet"
+        );
+        assert_eq!(RoomCode::parse("K7QX2MHDW"), None, "too short");
+        assert_eq!(RoomCode::parse("K7QX2MHDWAC"), None, "too long");
+    }
+
+    #[test]
+    fn six_letter_codes_of_rooms_made_before_the_longer_codes_still_parse() {
+        assert_eq!(
+            RoomCode::parse("k7qx2m").map(|c| c.0),
             Some("K7QX2M".into())
         );
-        assert_eq!(RoomCode::parse("K0QX2M"), None, "0 is not in the alphabet");
-        assert_eq!(RoomCode::parse("K7QX2"), None, "too short");
+        assert_eq!(
+            RoomCode::parse("K7QX2MH"),
+            None,
+            "only the two lengths are codes"
+        );
     }
 
     #[test]

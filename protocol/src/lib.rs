@@ -10,16 +10,19 @@
 //! - [`lobby`]: the HTTP API's request and response bodies.
 //! - [`room`]: the WebSocket messages, client to server and server to client.
 //! - [`patch`]: the difference between two versions of a state, for clients that ask for it.
+//! - [`errors`]: the one list of codes every refusal carries.
 //!
 //! Each game's own `Config`, `Action` and `View` types live with its engine in `games/` and
 //! travel inside these messages as JSON values.
 
+pub mod errors;
 pub mod game;
 pub mod ids;
 pub mod lobby;
 pub mod patch;
 pub mod room;
 
+pub use errors::ErrorCode;
 pub use game::{GameInfo, OptionKind, OptionSpec, Outcome};
 pub use ids::{RoomCode, Seat, Viewer};
 pub use lobby::*;

@@ -142,7 +142,7 @@ pub enum ActionSource {
 /// The body of every HTTP error: a stable code and a sentence for people.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ApiError {
-    pub code: String,
+    pub code: crate::ErrorCode,
     pub message: String,
 }
 

@@ -147,7 +147,12 @@ pub enum ServerMsg {
     Reject {
         #[ts(type = "number")]
         seq: u64,
-        code: String,
+        code: crate::ErrorCode,
+        /// With `illegal_action`: the game's own name for the rule the action broke (such as
+        /// `not_adjacent`), for clients that explain it in their own words.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        rule: Option<String>,
         message: String,
     },
     Chat(ChatLine),
@@ -164,7 +169,7 @@ pub enum ServerMsg {
     },
     /// Anything else that went wrong for this connection alone.
     Error {
-        code: String,
+        code: crate::ErrorCode,
         message: String,
     },
 }

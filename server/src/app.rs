@@ -16,7 +16,7 @@ use crate::identity::Player;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::room::{Resumed, SeatState, replay};
-use crate::store::{Store, StoreError, StoredMatch};
+use crate::store::{SqliteOptions, Store, StoreError, StoreOptions, StoredMatch, WriterOptions};
 
 /// What every request handler and connection shares.
 #[derive(Debug, Clone)]
@@ -71,9 +71,16 @@ impl Application {
             })?;
         let store = Store::connect_with(
             &config.database_url,
-            config
-                .storage
-                .writer_options(config.test_abort_after_finish),
+            StoreOptions {
+                writer: WriterOptions {
+                    linger: Duration::from_micros(config.commit_linger_micros),
+                    abort_after_finish: config.test_abort_after_finish,
+                },
+                sqlite: SqliteOptions {
+                    synchronous: config.sqlite_synchronous,
+                    checkpoint_every: Duration::from_secs(config.sqlite_checkpoint_seconds),
+                },
+            },
         )
         .await?;
         let metrics = Arc::new(Metrics::default());

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::store::{MAX_LINGER, Synchronous, WriterOptions};
+use crate::store::{MAX_LINGER, Synchronous};
 
 #[derive(Debug, Clone, Parser)]
 #[command(
@@ -44,8 +44,31 @@ pub struct Config {
     #[arg(long, env = "PANDEMONIUM_EMPTY_ROOM_SECONDS", default_value_t = 300)]
     pub empty_room_seconds: u64,
 
-    #[command(flatten)]
-    pub storage: Storage,
+    /// SQLite only: `full` syncs every commit to disk before the action is acknowledged (it
+    /// survives a power loss); `normal` syncs at checkpoints (an acked action survives a
+    /// killed server, but a power loss may lose the last moments of play).
+    #[arg(
+        long,
+        env = "PANDEMONIUM_SQLITE_SYNCHRONOUS",
+        value_enum,
+        default_value_t = Synchronous::Full
+    )]
+    pub sqlite_synchronous: Synchronous,
+
+    /// SQLite only: seconds between checkpoints that fold the write-ahead log into the
+    /// database and truncate it, so the WAL file stays bounded.
+    #[arg(
+        long,
+        env = "PANDEMONIUM_SQLITE_CHECKPOINT_SECONDS",
+        default_value_t = 60
+    )]
+    pub sqlite_checkpoint_seconds: u64,
+
+    /// Microseconds the writer waits after an action arrives for more to commit with it (at
+    /// most 1000). Zero commits at once; a little trades that much latency for fewer commits
+    /// under heavy load.
+    #[arg(long, env = "PANDEMONIUM_COMMIT_LINGER_MICROS", default_value_t = 0)]
+    pub commit_linger_micros: u64,
 
     #[command(flatten)]
     pub limits: Limits,
@@ -74,40 +97,6 @@ pub struct InvalidConfig {
 pub enum LogFormat {
     Pretty,
     Json,
-}
-
-/// How actions are written to the database.
-#[derive(Debug, Clone, clap::Args)]
-pub struct Storage {
-    /// Microseconds the writer waits after an action arrives for more to commit with it (at
-    /// most 1000). Zero commits at once; a little trades that much latency for fewer commits
-    /// under heavy load.
-    #[arg(long, env = "PANDEMONIUM_COMMIT_LINGER_MICROS", default_value_t = 0)]
-    pub commit_linger_micros: u64,
-    /// SQLite only: `full` puts every commit on disk before anyone is told (survives a power
-    /// cut); `normal` survives the process being killed, and may lose the last commits to a
-    /// power cut.
-    #[arg(long, env = "PANDEMONIUM_SQLITE_SYNCHRONOUS", value_enum, default_value_t = SqliteSynchronous::Normal)]
-    pub sqlite_synchronous: SqliteSynchronous,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SqliteSynchronous {
-    Full,
-    Normal,
-}
-
-impl Storage {
-    pub fn writer_options(&self, abort_after_finish: bool) -> WriterOptions {
-        WriterOptions {
-            linger: Duration::from_micros(self.commit_linger_micros),
-            synchronous: match self.sqlite_synchronous {
-                SqliteSynchronous::Full => Synchronous::Full,
-                SqliteSynchronous::Normal => Synchronous::Normal,
-            },
-            abort_after_finish,
-        }
-    }
 }
 
 /// Per-connection limits: what one client may cost the server.
@@ -191,6 +180,14 @@ pub struct Quotas {
     /// Rooms open at once that one guest hosts.
     #[arg(long, env = "PANDEMONIUM_MAX_ROOMS_PER_GUEST", default_value_t = 5)]
     pub max_rooms_per_guest: usize,
+    /// People watching one room at once (everyone in it without a seat); one more is
+    /// refused with `room_full`. Each watcher gets every change of the table.
+    #[arg(
+        long,
+        env = "PANDEMONIUM_MAX_SPECTATORS_PER_ROOM",
+        default_value_t = 200
+    )]
+    pub max_spectators_per_room: usize,
     /// Days after which a guest that never sat in a match is deleted (checked hourly).
     #[arg(long, env = "PANDEMONIUM_UNUSED_GUEST_DAYS", default_value_t = 30)]
     pub unused_guest_days: u64,
@@ -219,8 +216,12 @@ impl Config {
         let limits = &self.limits;
         let network = &self.network;
         let quotas = &self.quotas;
-        let at_least_one: [(&'static str, u64); 16] = [
+        let at_least_one: [(&'static str, u64); 18] = [
             ("--empty-room-seconds", self.empty_room_seconds),
+            (
+                "--sqlite-checkpoint-seconds",
+                self.sqlite_checkpoint_seconds,
+            ),
             ("--max-frame-bytes", limits.max_frame_bytes as u64),
             ("--rate-burst", limits.rate_burst.into()),
             ("--rate-per-second", limits.rate_per_second.into()),
@@ -239,6 +240,10 @@ impl Config {
             ("--rooms-per-minute", quotas.rooms_per_minute.into()),
             ("--lookups-per-minute", quotas.lookups_per_minute.into()),
             ("--max-rooms", quotas.max_rooms as u64),
+            (
+                "--max-spectators-per-room",
+                quotas.max_spectators_per_room as u64,
+            ),
         ];
         for (flag, value) in at_least_one {
             if value == 0 {
@@ -250,8 +255,12 @@ impl Config {
         }
         // Durations that become timers: a day is already far beyond any sensible value, and
         // keeps `Instant` arithmetic far from overflowing.
-        let seconds: [(&'static str, u64); 6] = [
+        let seconds: [(&'static str, u64); 7] = [
             ("--empty-room-seconds", self.empty_room_seconds),
+            (
+                "--sqlite-checkpoint-seconds",
+                self.sqlite_checkpoint_seconds,
+            ),
             ("--handshake-seconds", limits.handshake_seconds),
             ("--idle-seconds", limits.idle_seconds),
             ("--write-timeout-seconds", limits.write_timeout_seconds),
@@ -266,7 +275,7 @@ impl Config {
                 });
             }
         }
-        if Duration::from_micros(self.storage.commit_linger_micros) > MAX_LINGER {
+        if Duration::from_micros(self.commit_linger_micros) > MAX_LINGER {
             return Err(InvalidConfig {
                 flag: "--commit-linger-micros",
                 problem: format!("must be at most {}", MAX_LINGER.as_micros()),

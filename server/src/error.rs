@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::store::StoreError;
 use pandemonium_game::ConfigError;
-use pandemonium_protocol::ApiError;
+use pandemonium_protocol::{ApiError, ErrorCode};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -42,22 +42,22 @@ pub enum AppError {
 }
 
 impl AppError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            AppError::UnknownGame(_) => "unknown_game",
-            AppError::BadConfig(_) => "bad_config",
-            AppError::BadRequest(_) => "bad_request",
-            AppError::RoomNotFound => "room_not_found",
-            AppError::MatchNotFound => "match_not_found",
-            AppError::UnknownToken => "unknown_token",
-            AppError::BadName => "bad_name",
-            AppError::NoSuchEndpoint => "not_found",
-            AppError::Unavailable => "unavailable",
-            AppError::RateLimited => "rate_limited",
-            AppError::TooManyRooms => "too_many_rooms",
-            AppError::ServerFull => "server_full",
-            AppError::ForbiddenOrigin => "forbidden_origin",
-            AppError::Store(_) => "internal",
+            AppError::UnknownGame(_) => ErrorCode::UnknownGame,
+            AppError::BadConfig(_) => ErrorCode::BadConfig,
+            AppError::BadRequest(_) => ErrorCode::BadRequest,
+            AppError::RoomNotFound => ErrorCode::RoomNotFound,
+            AppError::MatchNotFound => ErrorCode::MatchNotFound,
+            AppError::UnknownToken => ErrorCode::UnknownToken,
+            AppError::BadName => ErrorCode::BadName,
+            AppError::NoSuchEndpoint => ErrorCode::NotFound,
+            AppError::Unavailable => ErrorCode::Unavailable,
+            AppError::RateLimited => ErrorCode::RateLimited,
+            AppError::TooManyRooms => ErrorCode::TooManyRooms,
+            AppError::ServerFull => ErrorCode::ServerFull,
+            AppError::ForbiddenOrigin => ErrorCode::ForbiddenOrigin,
+            AppError::Store(_) => ErrorCode::Internal,
         }
     }
 
@@ -80,7 +80,7 @@ impl AppError {
 
     pub fn body(&self) -> ApiError {
         ApiError {
-            code: self.code().to_string(),
+            code: self.code(),
             message: self.to_string(),
         }
     }

@@ -99,6 +99,7 @@ impl Lobby {
             metrics: self.inner.metrics.clone(),
             bot_delay: self.inner.bot_delay,
             empty_room: self.inner.empty_room,
+            max_spectators: self.inner.caps.max_spectators_per_room,
             on_close: Arc::new(move |code: &RoomCode| {
                 rooms.lock().expect("rooms lock").remove(code);
             }),

@@ -22,8 +22,9 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+use tracing::Instrument;
 
-use pandemonium_protocol::{ClientMsg, JoinRole, RoomCode, ServerMsg};
+use pandemonium_protocol::{ClientMsg, ErrorCode, JoinRole, RoomCode, ServerMsg};
 
 use crate::app::AppState;
 use crate::config::Limits;
@@ -117,7 +118,29 @@ enum Flow {
     Stuck(Stuck),
 }
 
+/// Serves one connection inside its own span, so everything logged for it (in this task)
+/// names the connection, its address and, once greeted, the guest.
 async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, client: IpAddr) {
+    let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let span = tracing::info_span!(
+        "conn",
+        conn = id,
+        peer = %client,
+        guest = tracing::field::Empty
+    );
+    connection(id, socket, state, limits, peer, client)
+        .instrument(span)
+        .await
+}
+
+async fn connection(
+    id: ConnId,
+    socket: WebSocket,
+    state: AppState,
+    limits: Limits,
+    peer: Peer,
+    client: IpAddr,
+) {
     state.metrics.connections.fetch_add(1, Ordering::Relaxed);
     let (sink, mut stream) = socket.split();
     let mut sink = Writer {
@@ -125,7 +148,7 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
         deadline: Duration::from_secs(limits.write_timeout_seconds),
     };
     let mut conn = Connection {
-        id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        id,
         bucket: TokenBucket::new(limits.rate_burst, limits.rate_per_second),
         patience: TokenBucket::new(limits.rate_burst, limits.rate_per_second.div_ceil(2)),
         limits,
@@ -202,11 +225,14 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
                         if let Err(stuck) = sink.send_all(frames).await {
                             break Err(stuck);
                         }
-                        if let Some(Outgoing::Close(code, reason)) = then {
-                            break Ok((code, reason));
+                        match then {
+                            Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
+                            Some(Outgoing::Refused) => conn.refused_by_room(),
+                            _ => {}
                         }
                     }
                     Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
+                    Some(Outgoing::Refused) => conn.refused_by_room(),
                     // The room let go of us: too slow, or the room is gone.
                     None => {
                         conn.outbox = None;
@@ -235,6 +261,10 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
         }
     };
     conn.leave_room().await;
+    match &close {
+        Ok((code, reason)) => tracing::debug!(code, reason, "connection closed"),
+        Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
+    }
     if let Ok((code, reason)) = close {
         finish(sink, stream, code, reason).await;
     }
@@ -334,12 +364,12 @@ enum Reply {
 }
 
 fn rate_limited() -> String {
-    error("rate_limited", "Too many messages; slow down.")
+    error(ErrorCode::RateLimited, "Too many messages; slow down.")
 }
 
-fn error(code: &str, message: &str) -> String {
+fn error(code: ErrorCode, message: &str) -> String {
     serde_json::to_string(&ServerMsg::Error {
-        code: code.into(),
+        code,
         message: message.into(),
     })
     .expect("serialises")
@@ -364,8 +394,12 @@ impl Connection {
 
     /// A binary frame: the protocol is JSON text.
     fn binary(&mut self) -> Vec<Reply> {
-        self.over_rate(rate_limited)
-            .unwrap_or_else(|| vec![Reply::Send(error("binary_frame", "Send JSON text frames."))])
+        self.over_rate(rate_limited).unwrap_or_else(|| {
+            vec![Reply::Send(error(
+                ErrorCode::BinaryFrame,
+                "Send JSON text frames.",
+            ))]
+        })
     }
 
     /// A ping or a pong: answered by the library, counted here.
@@ -381,7 +415,8 @@ impl Connection {
             match serde_json::from_str::<ClientMsg>(text) {
                 Ok(ClientMsg::Act { seq, .. }) => serde_json::to_string(&ServerMsg::Reject {
                     seq,
-                    code: "rate_limited".into(),
+                    code: ErrorCode::RateLimited,
+                    rule: None,
                     message: "Too many messages; slow down and send it again.".into(),
                 })
                 .expect("serialises"),
@@ -393,7 +428,7 @@ impl Connection {
         }
         if text.len() > self.limits.max_frame_bytes {
             return vec![Reply::Send(error(
-                "frame_too_large",
+                ErrorCode::FrameTooLarge,
                 "That message is too large to be a move.",
             ))];
         }
@@ -401,7 +436,7 @@ impl Connection {
             Ok(msg) => msg,
             Err(e) => {
                 return vec![Reply::Send(error(
-                    "malformed",
+                    ErrorCode::Malformed,
                     &format!("That message could not be read: {e}"),
                 ))];
             }
@@ -419,7 +454,7 @@ impl Connection {
                 replies
             }
             _ if self.player.is_none() => vec![Reply::Send(error(
-                "hello_first",
+                ErrorCode::HelloFirst,
                 "Say hello (with your token) before anything else.",
             ))],
             ClientMsg::Join {
@@ -434,7 +469,7 @@ impl Connection {
     async fn hello(&mut self, token: Option<String>, name: Option<String>) -> Vec<Reply> {
         if self.player.is_some() {
             return vec![Reply::Send(error(
-                "already_greeted",
+                ErrorCode::AlreadyGreeted,
                 "You have said hello already.",
             ))];
         }
@@ -461,13 +496,19 @@ impl Connection {
                     token,
                 };
                 self.here = Some(self.state.lobby.online().arrive(&player.id));
+                tracing::Span::current().record("guest", player.id.as_str());
                 self.player = Some(player);
                 self.peer.greeted();
                 vec![Reply::Send(
                     serde_json::to_string(&welcome).expect("serialises"),
                 )]
             }
-            Err(e) => vec![Reply::Send(error(e.code(), &e.to_string()))],
+            Err(e) => {
+                if let AppError::Store(store) = &e {
+                    tracing::error!(error = %store, "hello failed in the store");
+                }
+                vec![Reply::Send(error(e.code(), &e.to_string()))]
+            }
         }
     }
 
@@ -477,13 +518,13 @@ impl Connection {
         }
         let Some(code) = RoomCode::parse(code.as_str()) else {
             return vec![Reply::Send(error(
-                "room_not_found",
+                ErrorCode::RoomNotFound,
                 "No room has that code.",
             ))];
         };
         let Some(handle) = self.state.lobby.room(&code) else {
             return vec![Reply::Send(error(
-                "room_not_found",
+                ErrorCode::RoomNotFound,
                 "No room has that code.",
             ))];
         };
@@ -500,7 +541,7 @@ impl Connection {
         };
         if handle.tx.send(cmd).await.is_err() {
             return vec![Reply::Send(error(
-                "room_not_found",
+                ErrorCode::RoomNotFound,
                 "That room has closed.",
             ))];
         }
@@ -515,14 +556,18 @@ impl Connection {
                 // Never drop an action silently: every seq gets an answer.
                 let reject = ServerMsg::Reject {
                     seq,
-                    code: "not_in_room".into(),
+                    code: ErrorCode::NotInRoom,
+                    rule: None,
                     message: "Join a room before acting.".into(),
                 };
                 return vec![Reply::Send(
                     serde_json::to_string(&reject).expect("serialises"),
                 )];
             }
-            return vec![Reply::Send(error("not_in_room", "Join a room first."))];
+            return vec![Reply::Send(error(
+                ErrorCode::NotInRoom,
+                "Join a room first.",
+            ))];
         };
         let leaving = matches!(msg, ClientMsg::Leave);
         let seq = match &msg {
@@ -537,11 +582,12 @@ impl Connection {
                 // Never drop an action silently: its seq gets an answer.
                 Some(seq) => serde_json::to_string(&ServerMsg::Reject {
                     seq,
-                    code: "room_not_found".into(),
+                    code: ErrorCode::RoomNotFound,
+                    rule: None,
                     message: "That room has closed.".into(),
                 })
                 .expect("serialises"),
-                None => error("room_not_found", "That room has closed."),
+                None => error(ErrorCode::RoomNotFound, "That room has closed."),
             };
             return vec![Reply::Send(reply)];
         }
@@ -550,6 +596,12 @@ impl Connection {
             self.outbox = None;
         }
         Vec::new()
+    }
+
+    /// The room turned the join down (and said why): this connection is in no room.
+    fn refused_by_room(&mut self) {
+        self.room = None;
+        self.outbox = None;
     }
 
     async fn leave_room(&mut self) {

@@ -5,6 +5,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
+use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{ClientMsg, MatchRecord, ServerMsg};
 
 use crate::on_both_stores;
@@ -34,17 +35,17 @@ async fn out_of_turn_malformed_oversized_and_illegal_input_is_refused_and_change
     );
     // Not JSON at all.
     alice.send_text("{this is not json").await;
-    assert_eq!(alice.error_code().await, "malformed");
+    assert_eq!(alice.error_code().await, ErrorCode::Malformed);
     // Larger than a frame may be.
     let huge = format!(
         r#"{{"type":"chat","channel":"players","text":"{}"}}"#,
         "x".repeat(70_000)
     );
     alice.send_text(&huge).await;
-    assert_eq!(alice.error_code().await, "frame_too_large");
+    assert_eq!(alice.error_code().await, ErrorCode::FrameTooLarge);
     // Only the host starts, and only once.
     bob.send(&ClientMsg::Start).await;
-    assert_eq!(bob.error_code().await, "not_host");
+    assert_eq!(bob.error_code().await, ErrorCode::NotHost);
 
     // Nothing changed: the next legal action gets version 1, and Bob saw no state meanwhile.
     assert_eq!(alice.act(json!({"type": "stand"})).await, Ok(1));
@@ -86,7 +87,10 @@ async fn a_flooding_client_is_told_then_closed_while_the_room_plays_on(db: &Test
     let mut told = false;
     let closed = loop {
         match bob.try_next().await {
-            Ok(ServerMsg::Error { code, .. }) if code == "rate_limited" => told = true,
+            Ok(ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            }) => told = true,
             Ok(_) => continue,
             Err(closed) => break closed,
         }
@@ -109,7 +113,13 @@ async fn a_connection_must_say_hello_first(db: &TestDb) {
     let reply = raw.next().await.unwrap().unwrap();
     let msg: ServerMsg = serde_json::from_str(reply.to_text().unwrap()).unwrap();
     assert!(
-        matches!(msg, ServerMsg::Error { ref code, .. } if code == "hello_first"),
+        matches!(
+            msg,
+            ServerMsg::Error {
+                code: ErrorCode::HelloFirst,
+                ..
+            }
+        ),
         "{msg:?}"
     );
     raw.send(Message::Text(
@@ -120,7 +130,13 @@ async fn a_connection_must_say_hello_first(db: &TestDb) {
     let reply = raw.next().await.unwrap().unwrap();
     let msg: ServerMsg = serde_json::from_str(reply.to_text().unwrap()).unwrap();
     assert!(
-        matches!(msg, ServerMsg::Error { ref code, .. } if code == "unknown_token"),
+        matches!(
+            msg,
+            ServerMsg::Error {
+                code: ErrorCode::UnknownToken,
+                ..
+            }
+        ),
         "{msg:?}"
     );
     app.stop().await;
@@ -164,9 +180,9 @@ async fn a_spectator_cannot_take_a_seat_or_start(db: &TestDb) {
     eve.join(&code, pandemonium_protocol::JoinRole::Spectator)
         .await;
     eve.send(&ClientMsg::TakeSeat { seat: 1 }).await;
-    assert_eq!(eve.error_code().await, "spectator");
+    assert_eq!(eve.error_code().await, ErrorCode::Spectator);
     eve.send(&ClientMsg::Start).await;
-    assert_eq!(eve.error_code().await, "not_host");
+    assert_eq!(eve.error_code().await, ErrorCode::NotHost);
     let room = alice.room_where(|r| r.spectators == 1).await;
     assert!(room.seats[1].player.is_none(), "the seat is still free");
     app.stop().await;

@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{
     ApiError, CreateRoom, GameInfo, Guest, NewGuest, RoomList, RoomSummary,
 };
@@ -48,7 +49,7 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
         .post("/api/guests", &NewGuest { name: "   ".into() }, None)
         .await;
     assert_eq!(bad_name.status, 400);
-    assert_eq!(bad_name.json::<ApiError>().code, "bad_name");
+    assert_eq!(bad_name.json::<ApiError>().code, ErrorCode::BadName);
 
     let created = app
         .http
@@ -70,14 +71,18 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
     assert_eq!(fetched.code, summary.code);
 
     let cases = [
-        (room("chess", 2, json!({})), 400, "unknown_game"),
-        (room("twenty_one", 9, json!({})), 400, "bad_config"),
+        (room("chess", 2, json!({})), 400, ErrorCode::UnknownGame),
+        (room("twenty_one", 9, json!({})), 400, ErrorCode::BadConfig),
         (
             room("twenty_one", 2, json!({"no_such_option": true})),
             400,
-            "bad_config",
+            ErrorCode::BadConfig,
         ),
-        (room("twenty_one", 2, json!([1, 2])), 400, "bad_request"),
+        (
+            room("twenty_one", 2, json!([1, 2])),
+            400,
+            ErrorCode::BadRequest,
+        ),
     ];
     for (request, status, code) in cases {
         let response = app.http.post("/api/rooms", &request, None).await;
@@ -86,7 +91,7 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
     }
     let malformed = app.http.post_raw("/api/rooms", "{not json").await;
     assert_eq!(malformed.status, 400);
-    assert_eq!(malformed.json::<ApiError>().code, "bad_request");
+    assert_eq!(malformed.json::<ApiError>().code, ErrorCode::BadRequest);
     let unknown = app
         .http
         .post(

@@ -12,6 +12,7 @@ use pandemonium_protocol::{ClientMsg, GameState, ServerMsg};
 
 use crate::on_both_stores;
 use crate::play::{host_room, request, sit, start};
+use crate::support::ws::reason;
 use crate::support::{Client, TestApp, TestDb};
 
 /// A seat's connection with its own action numbering, and a count of every answer it got.
@@ -74,7 +75,11 @@ impl Racer {
         loop {
             match self.read().await {
                 ServerMsg::Ack { seq: s, version } if s == seq => return Ok(version),
-                ServerMsg::Reject { seq: s, code, .. } if s == seq => return Err(code),
+                ServerMsg::Reject {
+                    seq: s, code, rule, ..
+                } if s == seq => {
+                    return Err(reason(code, &rule));
+                }
                 _ => {}
             }
         }

@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{ClientMsg, JoinRole, MatchRecord, Replay, RoomSummary};
 
 use crate::on_both_stores;
@@ -156,7 +157,7 @@ async fn team_chat_is_open_to_the_team_only_and_only_during_a_consultation_windo
         text: "psst".into(),
     })
     .await;
-    assert_eq!(ana.error_code().await, "team_chat_closed");
+    assert_eq!(ana.error_code().await, ErrorCode::TeamChatClosed);
 
     // The spectator never saw the team's line.
     eve.send(&ClientMsg::Chat {

@@ -16,12 +16,15 @@ use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 use tokio_tungstenite::{WebSocketStream, client_async};
 
-use pandemonium_protocol::{ApiError, ClientMsg, CreateRoom, RoomList, RoomSummary, ServerMsg};
+use pandemonium_protocol::ErrorCode;
+use pandemonium_protocol::{
+    ApiError, ClientMsg, CreateRoom, JoinRole, RoomCode, RoomList, RoomSummary, ServerMsg,
+};
 use pandemonium_server::Config;
 
 use crate::on_both_stores;
 use crate::play::{open_room, sit, start};
-use crate::support::{Backend, TestApp, TestDb};
+use crate::support::{Backend, Client, TestApp, TestDb};
 
 /// An address on the loopback network other than 127.0.0.1.
 fn loopback(last: u8) -> IpAddr {
@@ -186,7 +189,7 @@ async fn post(port: u16, from: IpAddr, path: &str, body: &str, token: Option<&st
     .await
 }
 
-fn api_code(raw: &Raw) -> String {
+fn api_code(raw: &Raw) -> ErrorCode {
     serde_json::from_slice::<ApiError>(&raw.body)
         .unwrap_or_else(|e| panic!("{} is not an ApiError: {e}", raw.status))
         .code
@@ -235,9 +238,7 @@ async fn a_configuration_that_cannot_work_is_refused_at_start_naming_the_flag() 
             c.limits.write_timeout_seconds = 0
         }),
         ("--max-connections", |c| c.network.max_connections = 0),
-        ("--commit-linger-micros", |c| {
-            c.storage.commit_linger_micros = 5_000
-        }),
+        ("--commit-linger-micros", |c| c.commit_linger_micros = 5_000),
     ];
     for (flag, break_it) in cases {
         let mut config = Config::for_tests(&db.url);
@@ -339,7 +340,10 @@ async fn binary_frames_and_pings_are_counted_by_the_rate_limit() {
     let mut told = false;
     let code = loop {
         match hear(&mut binary).await {
-            Ok(ServerMsg::Error { code, .. }) if code == "rate_limited" => told = true,
+            Ok(ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            }) => told = true,
             Ok(_) => continue,
             Err(code) => break code,
         }
@@ -384,12 +388,15 @@ async fn an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries
         answers.keys().copied().collect::<Vec<_>>(),
         (1..=10).collect::<Vec<_>>()
     );
-    let limited = answers.values().filter(|c| *c == "rate_limited").count();
+    let limited = answers
+        .values()
+        .filter(|c| **c == ErrorCode::RateLimited)
+        .count();
     assert!(limited >= 1, "{answers:?}");
     assert!(
         answers
             .values()
-            .all(|c| c == "rate_limited" || c == "not_your_turn")
+            .all(|c| matches!(c, ErrorCode::RateLimited | ErrorCode::NotYourTurn))
     );
 
     // Slowed, not closed: a moment later the match goes on with both players.
@@ -604,11 +611,11 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
     )
     .await;
     assert_eq!(refused.status, 429);
-    assert_eq!(api_code(&refused), "rate_limited");
+    assert_eq!(api_code(&refused), ErrorCode::RateLimited);
     let mut socket = websocket(app.port, attacker, &[], None).await.unwrap();
     say(&mut socket, &hello("Mallory")).await;
     assert!(
-        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == "rate_limited")
+        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == ErrorCode::RateLimited)
     );
     // A known guest is not a new one: a hello with a token still works.
     say(
@@ -648,20 +655,20 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
     }
     let refused = post(app.port, attacker, "/api/rooms", &room_request(false), None).await;
     assert_eq!(refused.status, 429);
-    assert_eq!(api_code(&refused), "rate_limited");
+    assert_eq!(api_code(&refused), ErrorCode::RateLimited);
 
     // Code lookups: four per minute from one address, hits and misses alike, over HTTP and
     // by joining, so guessing private codes is as slow as the quota.
     let path = format!("/api/rooms/{}", codes[0]);
     assert_eq!(get(app.port, attacker, &path, "").await.status, 200);
     assert_eq!(
-        get(app.port, attacker, "/api/rooms/ACDEFG", "")
+        get(app.port, attacker, "/api/rooms/ACDEFGHJKM", "")
             .await
             .status,
         404
     );
     assert_eq!(
-        get(app.port, attacker, "/api/rooms/ACDEFH", "")
+        get(app.port, attacker, "/api/rooms/ACDEFGHJKN", "")
             .await
             .status,
         404
@@ -678,7 +685,7 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
     assert!(matches!(hear(&mut socket).await, Ok(ServerMsg::Room(_))));
     let refused = get(app.port, attacker, &path, "").await;
     assert_eq!(refused.status, 429);
-    assert_eq!(api_code(&refused), "rate_limited");
+    assert_eq!(api_code(&refused), ErrorCode::RateLimited);
     say(
         &mut socket,
         &ClientMsg::Join {
@@ -694,7 +701,7 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
             _ => continue,
         }
     };
-    assert_eq!(refused, "rate_limited");
+    assert_eq!(refused, ErrorCode::RateLimited);
     assert_eq!(get(app.port, neighbour, &path, "").await.status, 200);
     app.stop().await;
 }
@@ -728,7 +735,7 @@ async fn open_rooms_are_capped_for_the_server_and_for_each_guest(db: &TestDb) {
     )
     .await;
     assert_eq!(refused.status, 429);
-    assert_eq!(api_code(&refused), "too_many_rooms");
+    assert_eq!(api_code(&refused), ErrorCode::TooManyRooms);
     for _ in 0..2 {
         let made = post(
             app.port,
@@ -742,7 +749,7 @@ async fn open_rooms_are_capped_for_the_server_and_for_each_guest(db: &TestDb) {
     }
     let full = post(app.port, me, "/api/rooms", &room_request(true), None).await;
     assert_eq!(full.status, 503);
-    assert_eq!(api_code(&full), "server_full");
+    assert_eq!(api_code(&full), ErrorCode::ServerFull);
     app.stop().await;
 }
 on_both_stores!(open_rooms_are_capped_for_the_server_and_for_each_guest);
@@ -944,7 +951,7 @@ async fn guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept(db: &T
     let mut socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
     say(&mut socket, &hello_with(idle.token.clone())).await;
     assert!(
-        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == "unknown_token"),
+        matches!(hear(&mut socket).await, Ok(ServerMsg::Error { code, .. }) if code == ErrorCode::UnknownToken),
         "the unused guest is gone"
     );
     for player in [&alice, &bob] {
@@ -958,3 +965,200 @@ async fn guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept(db: &T
     app.stop().await;
 }
 on_both_stores!(guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept);
+
+// ---------------------------------------------------------------------------------------------
+// Audiences and room codes
+
+async fn a_room_refuses_a_spectator_over_its_cap_with_room_full_and_keeps_seats_open(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.quotas.max_spectators_per_room = 2;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+
+    let mut first = app.guest("First").await;
+    first.join(&code, JoinRole::Spectator).await;
+    // Someone in as a player but without a seat watches too, and counts.
+    let mut second = app.guest("Second").await;
+    second.join(&code, JoinRole::Player).await;
+    let mut third = app.guest("Third").await;
+    third
+        .send(&ClientMsg::Join {
+            room: code.clone(),
+            role: JoinRole::Spectator,
+            version: None,
+        })
+        .await;
+    assert_eq!(third.error_code().await, ErrorCode::RoomFull);
+    // Refused, not disconnected: the connection is open and in no room.
+    third.send(&ClientMsg::Ready { ready: true }).await;
+    assert_eq!(third.error_code().await, ErrorCode::NotInRoom);
+
+    // A full audience never locks out whoever holds a seat.
+    let mut alice_again = Client::with_token(app.port, &alice.token).await;
+    let snapshot = alice_again.join(&code, JoinRole::Player).await;
+    assert_eq!(snapshot.you, Some(0));
+    assert_eq!(snapshot.spectators, 2);
+
+    // When a watcher leaves, there is room for one more.
+    first.send(&ClientMsg::Leave).await;
+    second.room_where(|r| r.spectators == 1).await;
+    let snapshot = third.join(&code, JoinRole::Spectator).await;
+    assert_eq!(snapshot.spectators, 2);
+    app.stop().await;
+}
+on_both_stores!(a_room_refuses_a_spectator_over_its_cap_with_room_full_and_keeps_seats_open);
+
+#[tokio::test]
+async fn new_room_codes_are_ten_characters_from_the_look_alike_free_alphabet() {
+    let db = sqlite().await;
+    let app = TestApp::spawn(&db).await;
+    for _ in 0..20 {
+        let response = app
+            .http
+            .post(
+                "/api/rooms",
+                &json!({"game": "twenty_one", "options": {}, "seats": 2, "bots": [], "public": false}),
+                None,
+            )
+            .await;
+        assert_eq!(response.status, 201);
+        let summary: RoomSummary = response.json();
+        let code = summary.code.as_str();
+        assert_eq!(code.len(), RoomCode::LEN, "{code}");
+        assert!(
+            code.bytes().all(|b| RoomCode::ALPHABET.contains(&b)),
+            "{code}"
+        );
+        // Typed in lower case, it still finds the room.
+        let found = app
+            .http
+            .get(&format!("/api/rooms/{}", code.to_lowercase()))
+            .await;
+        assert_eq!(found.status, 200, "{code}");
+    }
+    app.stop().await;
+    db.drop_database().await;
+}
+
+/// Rooms stored before codes grew to ten characters keep their six-letter code: the server
+/// resumes them after a restart and they can still be joined by it.
+async fn a_room_with_a_six_letter_code_from_before_resumes_and_can_be_joined(db: &TestDb) {
+    use pandemonium_server::store::{NewMatch, RoomSettings, Store, StoredSeat};
+    let store = Store::connect(&db.url).await.unwrap();
+    let seat = |name: &str| StoredSeat {
+        player_id: None,
+        name: name.into(),
+        bot: true,
+    };
+    store
+        .start_match(&NewMatch {
+            id: "old-match".into(),
+            room_code: "ACDEFG".into(),
+            game: "twenty_one".into(),
+            config: json!({}),
+            seats: vec![seat("Bot 1"), seat("Bot 2")],
+            room: RoomSettings {
+                public: false,
+                turn_seconds: None,
+                grace_seconds: 60,
+                host: None,
+            },
+            seed: "00".repeat(32),
+            seed_hash: "ab".repeat(32),
+            started_at: 1,
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    store.close().await;
+
+    let app = TestApp::spawn(db).await;
+    let mut watcher = app.guest("Watcher").await;
+    let snapshot = watcher
+        .join(&RoomCode("acdefg".into()), JoinRole::Spectator)
+        .await;
+    assert_eq!(snapshot.code.as_str(), "ACDEFG");
+    assert_eq!(snapshot.match_id.as_deref(), Some("old-match"));
+    app.stop().await;
+}
+on_both_stores!(a_room_with_a_six_letter_code_from_before_resumes_and_can_be_joined);
+
+// ---------------------------------------------------------------------------------------------
+// Logs
+
+/// Every log line of a connection names it (its id, address and, once greeted, the guest), and
+/// a room's lines name the room: read from the JSON logs of a real server process.
+#[tokio::test]
+async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
+    use tokio::io::AsyncBufReadExt;
+    let db = sqlite().await;
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_pandemonium-test-server"))
+        .args(["--bind", "127.0.0.1:0", "--database-url", &db.url])
+        .args(["--static-dir", "/nonexistent", "--log-format", "json"])
+        .args(["--max-spectators-per-room", "1"])
+        .env("RUST_LOG", "pandemonium_server=debug")
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the test server starts");
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let port: u16 = loop {
+        let line = lines.next_line().await.unwrap().expect("a port line");
+        if let Some(port) = line.strip_prefix("listening on port ") {
+            break port.trim().parse().unwrap();
+        }
+    };
+    let app = TestApp::attach(port);
+    let mut alice = app.guest("Alice").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    let mut bob = app.guest("Bob").await;
+    bob.join(&code, JoinRole::Spectator).await;
+    let mut carol = app.guest("Carol").await;
+    carol
+        .send(&ClientMsg::Join {
+            room: code.clone(),
+            role: JoinRole::Spectator,
+            version: None,
+        })
+        .await;
+    assert_eq!(carol.error_code().await, ErrorCode::RoomFull);
+    let carol_id = carol.player_id.clone();
+    carol.close().await;
+
+    let (mut refusal_in_room, mut close_of_carol) = (false, false);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !(refusal_in_room && close_of_carol) && Instant::now() < deadline {
+        let Ok(Ok(Some(line))) =
+            tokio::time::timeout(Duration::from_secs(5), lines.next_line()).await
+        else {
+            break;
+        };
+        let Ok(entry) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        let message = entry["fields"]["message"].as_str().unwrap_or_default();
+        let spans = entry["spans"].as_array().cloned().unwrap_or_default();
+        let span = |name: &str| spans.iter().find(|s| s["name"] == name).cloned();
+        if message.starts_with("join refused") {
+            let room = span("room").expect("a room's line is in the room's span");
+            assert_eq!(room["room"], code.as_str());
+            refusal_in_room = true;
+        }
+        if message == "connection closed"
+            && let Some(conn) = span("conn")
+            && conn["guest"] == carol_id.as_str()
+        {
+            assert_eq!(conn["peer"], "127.0.0.1");
+            assert!(conn["conn"].is_u64(), "{conn}");
+            close_of_carol = true;
+        }
+    }
+    assert!(refusal_in_room, "the room logged the refusal in its span");
+    assert!(
+        close_of_carol,
+        "Carol's connection logged its close in its span"
+    );
+    let _ = child.kill().await;
+    db.drop_database().await;
+}

@@ -6,6 +6,7 @@
 use serde_json::json;
 use std::time::Duration;
 
+use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{
     ActionSource, ClientMsg, CreateRoom, GameState, JoinRole, MatchRecord, Presence, RoomStatus,
     ServerMsg,
@@ -15,6 +16,7 @@ use pandemonium_server::store::{MatchStatus, Store};
 use crate::on_both_stores;
 use crate::play::{host_room, open_room, request, sit, start};
 use crate::restart::{launch, launch_with};
+use crate::support::ws::reason;
 use crate::support::{Client, Http, TestApp, TestDb};
 
 /// What the server answered an act.
@@ -30,9 +32,9 @@ async fn act_as(client: &mut Client, seq: u64, action: serde_json::Value) -> Ans
     client
         .wait_for(|m| match m {
             ServerMsg::Ack { seq: s, version } if *s == seq => Some(Answer::Ack(*version)),
-            ServerMsg::Reject { seq: s, code, .. } if *s == seq => {
-                Some(Answer::Reject(code.clone()))
-            }
+            ServerMsg::Reject {
+                seq: s, code, rule, ..
+            } if *s == seq => Some(Answer::Reject(reason(*code, rule))),
             _ => None,
         })
         .await
@@ -250,9 +252,9 @@ async fn act_answer(client: &mut Client, seq: u64) -> Answer {
     client
         .wait_for(|m| match m {
             ServerMsg::Ack { seq: s, version } if *s == seq => Some(Answer::Ack(*version)),
-            ServerMsg::Reject { seq: s, code, .. } if *s == seq => {
-                Some(Answer::Reject(code.clone()))
-            }
+            ServerMsg::Reject {
+                seq: s, code, rule, ..
+            } if *s == seq => Some(Answer::Reject(reason(*code, rule))),
             _ => None,
         })
         .await
@@ -340,7 +342,7 @@ async fn a_seat_cannot_be_left_while_its_match_runs(db: &TestDb) {
     sit(&mut bob, &code, 1).await;
     start(&mut alice).await;
     bob.send(&ClientMsg::LeaveSeat).await;
-    assert_eq!(bob.error_code().await, "match_started");
+    assert_eq!(bob.error_code().await, ErrorCode::MatchStarted);
     bob.send(&ClientMsg::Chat {
         channel: pandemonium_protocol::ChatChannel::Players,
         text: "still here".into(),
@@ -435,8 +437,14 @@ async fn a_flood_of_spectator_chat_is_bounded_per_room(db: &TestDb) {
     loop {
         match loud.next().await {
             ServerMsg::Chat(_) => lines += 1,
-            ServerMsg::Error { code, .. } if code == "rate_limited" => limited += 1,
-            ServerMsg::Error { code, .. } if code == "no_hint" => break,
+            ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => limited += 1,
+            ServerMsg::Error {
+                code: ErrorCode::NoHint,
+                ..
+            } => break,
             _ => {}
         }
     }

@@ -47,6 +47,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             metrics: metrics.clone(),
             bot_delay: Duration::from_millis(1),
             empty_room: Duration::from_secs(60),
+            max_spectators: 200,
             on_close: Arc::new(|_: &RoomCode| {}),
         },
     );

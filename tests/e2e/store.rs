@@ -254,3 +254,66 @@ async fn the_last_action_and_the_result_are_written_together(db: &TestDb) {
     store.close().await;
 }
 on_both_stores!(the_last_action_and_the_result_are_written_together);
+
+/// SQLite's write-ahead log does not keep its high-water mark: after a burst of writes the
+/// periodic checkpoint folds it into the database and truncates it.
+#[tokio::test]
+async fn the_sqlite_wal_shrinks_back_after_many_writes() {
+    use pandemonium_server::store::{SqliteOptions, StoreOptions, Synchronous};
+    use sqlx::Connection;
+    use std::time::{Duration, Instant};
+
+    let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = Store::connect_with(
+        &db.url,
+        StoreOptions {
+            sqlite: SqliteOptions {
+                synchronous: Synchronous::Full,
+                checkpoint_every: Duration::from_secs(1),
+            },
+            ..StoreOptions::default()
+        },
+    )
+    .await
+    .expect("connect");
+    let path = db.url.trim_start_matches("sqlite://").to_string();
+    let wal = format!("{path}-wal");
+    let wal_size = || std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+
+    // Many writes in one transaction: the WAL must hold them all until it commits (~12 MB).
+    let mut writer = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
+    let mut tx = writer.begin().await.unwrap();
+    let filler = "x".repeat(30_000);
+    for i in 0..400 {
+        sqlx::query(
+            "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, 0)",
+        )
+        .bind(format!("p{i}"))
+        .bind(&filler)
+        .bind(format!("h{i}"))
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    }
+    tx.commit().await.unwrap();
+    writer.close().await.unwrap();
+    let grown = wal_size();
+    assert!(grown > 10_000_000, "the WAL grew to {grown} bytes");
+
+    let started = Instant::now();
+    while wal_size() > 1_000_000 && started.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let now = wal_size();
+    assert!(
+        now <= 1_000_000,
+        "the WAL is still {now} bytes (was {grown}) after {:?}",
+        started.elapsed()
+    );
+    // Nothing was lost by the truncation.
+    assert!(store.player_by_token_hash("h399").await.unwrap().is_some());
+    store.close().await;
+    db.drop_database().await;
+}

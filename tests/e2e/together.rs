@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use pandemonium_protocol::{
-    ChatChannel, ChatLine, ClientMsg, CreateRoom, JoinRole, MatchPage, MatchRecord, Presence,
-    RoomList, RoomSnapshot, RoomStatus, ServerMsg,
+    ChatChannel, ChatLine, ClientMsg, CreateRoom, ErrorCode, JoinRole, MatchPage, MatchRecord,
+    Presence, RoomList, RoomSnapshot, RoomStatus, ServerMsg,
 };
 
 use crate::on_both_stores;
@@ -50,7 +50,7 @@ async fn a_rematch_starts_in_the_same_room_once_every_player_accepts(db: &TestDb
     alice.send(&ClientMsg::Rematch { accept: None }).await;
     assert_eq!(
         alice.error_code().await,
-        "match_not_over",
+        ErrorCode::MatchNotOver,
         "no rematch while the match runs"
     );
 
@@ -62,7 +62,7 @@ async fn a_rematch_starts_in_the_same_room_once_every_player_accepts(db: &TestDb
     // Someone watching cannot ask for one.
     carol.room_where(|r| r.status == RoomStatus::Finished).await;
     carol.send(&ClientMsg::Rematch { accept: None }).await;
-    assert_eq!(carol.error_code().await, "not_seated");
+    assert_eq!(carol.error_code().await, ErrorCode::NotSeated);
 
     // Alice accepts: the room says so and waits for Bob.
     alice.send(&ClientMsg::Rematch { accept: None }).await;

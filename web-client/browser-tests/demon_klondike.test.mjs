@@ -91,7 +91,7 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
   await drag(ada.page, mine.locator('[data-card="2S"]'), board.locator(`[data-foundation="${contested.index}"]`));
   await waitFor(() => gate.held.some((m) => String(m).includes('"type":"reject"')), { message: "the refusal" });
   gate.release();
-  assert.equal((await lastAct(ada.page)).error, "foundation_moved");
+  assert.deepEqual(await lastAct(ada.page), { error: "illegal_action", rule: "foundation_moved" });
   await board.getByTestId("demon-bounce").getByText(/got there first/).waitFor();
   await screenshot(ada.page, "demon-klondike-lost-race");
   // The card stayed home: it is still on the page's waste, playable on the other foundation.
@@ -129,7 +129,7 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
       await screenshot(ada.page, "demon-klondike-stuck-step");
       throw new Error(`${e.message} at step ${step}: legal ${JSON.stringify(legal)}`);
     });
-    if (result.error) assert.equal(result.error, "foundation_moved", "only a lost race is refused");
+    if (result.error) assert.equal(result.rule, "foundation_moved", "only a lost race is refused");
   }
 
   const end = await waitFor(async () => (await clientState(ada.page)).game?.outcome, { timeout: 180_000, message: "the end of the deal" });

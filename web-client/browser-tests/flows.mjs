@@ -34,7 +34,7 @@ export async function createRoomViaUi(page, { game, seats, bots = [], options = 
   await dialog.getByRole("button", { name: "Create room" }).click();
   // First visit: the name dialog opens before the room is created.
   const nameDialog = page.getByRole("dialog", { name: /call you|Change your name/ });
-  const roomUrl = /\/r\/[A-Z0-9]{6}$/;
+  const roomUrl = /\/r\/[A-Z0-9]{10}$/;
   const first = await Promise.race([
     page.waitForURL(roomUrl, { timeout: 10_000 }).then(() => "room"),
     nameDialog.waitFor({ timeout: 10_000 }).then(() => "name"),
@@ -79,7 +79,7 @@ export async function watchActs(page) {
       const sent = act(action);
       sent.then(
         (r) => (window.__lastAct = { version: r.version }),
-        (e) => (window.__lastAct = { error: e.code ?? String(e) }),
+        (e) => (window.__lastAct = { error: e.code ?? String(e), rule: e.rule ?? null }),
       );
       return sent;
     };

@@ -8,7 +8,9 @@ use serde_json::Value;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use crate::{Bot, Chance, Game, GameInfo, Outcome, RuleClock, RuleError, Seat, SeatSet, Viewer};
+use crate::{
+    Bot, Chance, ErrorCode, Game, GameInfo, Outcome, RuleClock, RuleError, Seat, SeatSet, Viewer,
+};
 
 /// Why a configuration cannot start a match.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,10 +51,12 @@ impl ConfigError {
     }
 }
 
-/// An action the engine refused: a stable code and a sentence for the player.
+/// An action the engine refused: the protocol's code, the game's rule (for
+/// `illegal_action`) and a sentence for the player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rejection {
-    pub code: &'static str,
+    pub code: ErrorCode,
+    pub rule: Option<&'static str>,
     pub message: String,
 }
 
@@ -131,15 +135,19 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         chance: &mut dyn Chance,
     ) -> Result<Value, Rejection> {
         let typed: G::Action = G::Action::deserialize(action).map_err(|e| Rejection {
-            code: "malformed_action",
+            code: ErrorCode::MalformedAction,
+            rule: None,
             message: format!("That is not an action of this game: {e}"),
         })?;
-        self.game
-            .apply(seat, &typed, chance)
-            .map_err(|e| Rejection {
-                code: e.code(),
+        self.game.apply(seat, &typed, chance).map_err(|e| {
+            let code = e.code();
+            Rejection {
+                code,
+                // Only a rule of the game needs naming; the shared codes say it all.
+                rule: (code == ErrorCode::IllegalAction).then(|| e.rule()),
                 message: e.to_string(),
-            })?;
+            }
+        })?;
         Ok(to_json(&typed))
     }
 

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 pub mod race;
 
 use crate::{
-    Chance, ConfigError, Game, GameInfo, Outcome, RuleError, Seat, SeatSet, Viewer, shuffle,
+    Chance, ConfigError, ErrorCode, Game, GameInfo, Outcome, RuleError, Seat, SeatSet, Viewer,
+    shuffle,
 };
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -47,14 +48,21 @@ pub enum Error {
     #[error("It is not your turn.")]
     NotYourTurn,
     #[error("The game is over.")]
-    GameOver,
+    MatchOver,
 }
 
 impl RuleError for Error {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
+        match self {
+            Error::MatchOver => ErrorCode::MatchOver,
+            Error::NotYourTurn => ErrorCode::NotYourTurn,
+        }
+    }
+
+    fn rule(&self) -> &'static str {
         match self {
             Error::NotYourTurn => "not_your_turn",
-            Error::GameOver => "game_over",
+            Error::MatchOver => "match_over",
         }
     }
 }
@@ -146,7 +154,7 @@ impl Game for TwentyOne {
 
     fn apply(&mut self, seat: Seat, action: &Action, _: &mut dyn Chance) -> Result<(), Error> {
         match self.turn {
-            None => return Err(Error::GameOver),
+            None => return Err(Error::MatchOver),
             Some(turn) if turn != seat => return Err(Error::NotYourTurn),
             Some(_) => {}
         }

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
-use crate::{Chance, GameInfo, Outcome, Seat, SeatSet, Viewer};
+use crate::{Chance, ErrorCode, GameInfo, Outcome, Seat, SeatSet, Viewer};
 
 /// A time limit set by the rules for one window of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,11 +16,19 @@ pub struct RuleClock {
     pub seconds: u32,
 }
 
-/// A rule error: why an action was refused. Small enums, one per game; the code is stable
-/// (clients and tests match on it) and `Display` is the sentence a player reads.
+/// A rule error: why an action was refused. Small enums, one per game; `Display` is the
+/// sentence a player reads.
 pub trait RuleError: std::error::Error + Send + Sync + 'static {
-    /// A short snake_case code such as `not_adjacent` or `not_your_turn`.
-    fn code(&self) -> &'static str;
+    /// The protocol's code for the refusal: [`ErrorCode::IllegalAction`] for a rule of this
+    /// game, or one every game shares ([`ErrorCode::MatchOver`], [`ErrorCode::NotYourTurn`]),
+    /// so that clients handle those the same way in every game.
+    fn code(&self) -> ErrorCode {
+        ErrorCode::IllegalAction
+    }
+
+    /// The game's own stable snake_case name for the rule, such as `not_adjacent`: sent
+    /// beside `illegal_action` as the reject's `rule`, and what the game's tests match on.
+    fn rule(&self) -> &'static str;
 }
 
 /// A pure, deterministic rules engine.

@@ -25,5 +25,7 @@ pub use chance::{Chance, ScriptedChance, SeededChance, shuffle};
 pub use dynamic::{ConfigError, Created, DynGame, Engine, GameEntry, Rejection};
 pub use game::{Game, RuleClock, RuleError};
 pub use pandemonium_protocol::game::ChoiceValue;
-pub use pandemonium_protocol::{GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer};
+pub use pandemonium_protocol::{
+    ErrorCode, GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer,
+};
 pub use seats::SeatSet;

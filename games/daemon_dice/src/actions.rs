@@ -1,7 +1,7 @@
 //! What a seat can ask of the engine, and why it may be refused. Every decision is one small
 //! step (one die assigned at a time), so the list of legal actions stays short and complete.
 
-use pandemonium_game::{RuleError, Seat};
+use pandemonium_game::{ErrorCode, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -60,7 +60,7 @@ pub enum DaemonError {
     #[error("The battle is over.")]
     MatchOver,
     #[error("It is not your move: you have nothing to decide now.")]
-    NotYourMove,
+    NotYourTurn,
     #[error("That action does not belong to this step of the turn.")]
     WrongStep,
     #[error("There is no such die.")]
@@ -104,10 +104,18 @@ pub enum DaemonError {
 }
 
 impl RuleError for DaemonError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
+        match self {
+            DaemonError::MatchOver => ErrorCode::MatchOver,
+            DaemonError::NotYourTurn => ErrorCode::NotYourTurn,
+            _ => ErrorCode::IllegalAction,
+        }
+    }
+
+    fn rule(&self) -> &'static str {
         match self {
             DaemonError::MatchOver => "match_over",
-            DaemonError::NotYourMove => "not_your_move",
+            DaemonError::NotYourTurn => "not_your_turn",
             DaemonError::WrongStep => "wrong_step",
             DaemonError::NoSuchDie => "no_such_die",
             DaemonError::NoSuchAttack => "no_such_attack",

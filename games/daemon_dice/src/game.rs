@@ -28,7 +28,7 @@ impl DaemonDice {
             return Err(DaemonError::MatchOver);
         }
         if seat >= self.seats || !self.waiting().contains(seat) {
-            return Err(DaemonError::NotYourMove);
+            return Err(DaemonError::NotYourTurn);
         }
         match self.step {
             Step::Construction => self.check_construction(seat, action),

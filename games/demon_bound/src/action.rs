@@ -1,6 +1,6 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
-use pandemonium_game::{RuleError, Seat};
+use pandemonium_game::{ErrorCode, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -62,9 +62,9 @@ pub enum DemonBoundAction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum DemonBoundError {
     #[error("The game is over.")]
-    GameOver,
+    MatchOver,
     #[error("It is not your move.")]
-    NotYourMove,
+    NotYourTurn,
     #[error("That action does not belong to this moment of the turn.")]
     WrongStep,
     #[error("You do not hold that card.")]
@@ -94,10 +94,18 @@ pub enum DemonBoundError {
 }
 
 impl RuleError for DemonBoundError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
         match self {
-            DemonBoundError::GameOver => "game_over",
-            DemonBoundError::NotYourMove => "not_your_move",
+            DemonBoundError::MatchOver => ErrorCode::MatchOver,
+            DemonBoundError::NotYourTurn => ErrorCode::NotYourTurn,
+            _ => ErrorCode::IllegalAction,
+        }
+    }
+
+    fn rule(&self) -> &'static str {
+        match self {
+            DemonBoundError::MatchOver => "match_over",
+            DemonBoundError::NotYourTurn => "not_your_turn",
             DemonBoundError::WrongStep => "wrong_step",
             DemonBoundError::NotInHand => "not_in_hand",
             DemonBoundError::WrongCard => "wrong_card",

@@ -223,10 +223,10 @@ impl DemonBound {
     /// Whether `seat` may take `action` now, and why not.
     pub(crate) fn check(&self, seat: Seat, action: &A) -> Result<(), E> {
         if self.outcome.is_some() {
-            return Err(E::GameOver);
+            return Err(E::MatchOver);
         }
         if !self.waiting().contains(seat) {
-            return Err(E::NotYourMove);
+            return Err(E::NotYourTurn);
         }
         let player = self.player(seat);
         let holds = |card: Card| {

@@ -82,7 +82,14 @@ pub enum Error {
 }
 
 impl pandemonium_game::RuleError for Error {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> pandemonium_game::ErrorCode {
+        match self {
+            Error::MatchOver => pandemonium_game::ErrorCode::MatchOver,
+            _ => pandemonium_game::ErrorCode::IllegalAction,
+        }
+    }
+
+    fn rule(&self) -> &'static str {
         match self {
             Error::MatchOver => "match_over",
             Error::NoSuchSeat => "no_such_seat",

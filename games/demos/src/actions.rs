@@ -1,6 +1,6 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
-use pandemonium_game::{RuleError, Seat};
+use pandemonium_game::{ErrorCode, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -113,7 +113,7 @@ pub enum DemosError {
     #[error("The match is over.")]
     MatchOver,
     #[error("It is not your move: you have nothing to decide now, or you already committed.")]
-    NotYourMove,
+    NotYourTurn,
     #[error("That action does not belong to this moment of the round.")]
     WrongStep,
     #[error("You do not hold that card.")]
@@ -131,10 +131,18 @@ pub enum DemosError {
 }
 
 impl RuleError for DemosError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
+        match self {
+            DemosError::MatchOver => ErrorCode::MatchOver,
+            DemosError::NotYourTurn => ErrorCode::NotYourTurn,
+            _ => ErrorCode::IllegalAction,
+        }
+    }
+
+    fn rule(&self) -> &'static str {
         match self {
             DemosError::MatchOver => "match_over",
-            DemosError::NotYourMove => "not_your_move",
+            DemosError::NotYourTurn => "not_your_turn",
             DemosError::WrongStep => "wrong_step",
             DemosError::NotInHand => "not_in_hand",
             DemosError::NotAvailable => "not_available",

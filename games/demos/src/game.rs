@@ -71,7 +71,7 @@ impl Demos {
             return Err(DemosError::MatchOver);
         }
         if !self.waiting().contains(seat) || seat >= self.seats {
-            return Err(DemosError::NotYourMove);
+            return Err(DemosError::NotYourTurn);
         }
         match (&self.step, action) {
             (Step::Declaration { .. }, DemosAction::Declare { .. }) => Ok(()),

@@ -131,7 +131,7 @@ impl Demos {
         seat: Seat,
         to: &AllocationTargets,
     ) -> Result<(), DemosError> {
-        let pending = self.pending_of(seat).ok_or(DemosError::NotYourMove)?;
+        let pending = self.pending_of(seat).ok_or(DemosError::NotYourTurn)?;
         let members = self.members(pending.side);
         let to = to.as_slice();
         if to.len() == pending.figures.len() && to.iter().all(|&s| members.contains(s)) {

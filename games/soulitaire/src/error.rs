@@ -1,13 +1,13 @@
 //! Why an action was refused: a stable code for clients and tests, a sentence for the player.
 
-use pandemonium_game::RuleError;
+use pandemonium_game::{ErrorCode, RuleError};
 
 use crate::cards::{Face, Rank, Symbol};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     #[error("The match is over.")]
-    GameOver,
+    MatchOver,
     #[error("Soulitaire has a single seat; seat {0} cannot act.")]
     NotYourSeat(u8),
     #[error("There is no column {0}: the Spellboard has columns 0 to 5.")]
@@ -45,9 +45,17 @@ pub enum Error {
 }
 
 impl RuleError for Error {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> ErrorCode {
         match self {
-            Error::GameOver => "game_over",
+            Error::MatchOver => ErrorCode::MatchOver,
+            Error::NotYourSeat(_) => ErrorCode::NotYourTurn,
+            _ => ErrorCode::IllegalAction,
+        }
+    }
+
+    fn rule(&self) -> &'static str {
+        match self {
+            Error::MatchOver => "match_over",
             Error::NotYourSeat(_) => "not_your_seat",
             Error::NoSuchColumn(_) => "no_such_column",
             Error::NoSuchFoundation(_) => "no_such_foundation",

@@ -17,7 +17,7 @@ impl Soulitaire {
     /// Checks `action` for `seat` without changing anything.
     pub(crate) fn check(&self, seat: Seat, action: &Action) -> Result<(), Error> {
         if !self.is_playing() {
-            return Err(Error::GameOver);
+            return Err(Error::MatchOver);
         }
         if seat != 0 {
             return Err(Error::NotYourSeat(seat));

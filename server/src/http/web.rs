@@ -1,5 +1,5 @@
 //! The web client: files from `web-client/dist`, with every other path answered by
-//! `index.html` so client-side routes (`/r/K7QX2M`) work on reload. While the client has not
+//! `index.html` so client-side routes (`/r/K7QX2MHDWA`) work on reload. While the client has not
 //! been built, a plain page says how to build it.
 
 use axum::response::Html;

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::time::Instant as StdInstant;
 
 use pandemonium_game::Seat;
-use pandemonium_protocol::{ActionSource, LoggedAction, ServerMsg};
+use pandemonium_protocol::{ActionSource, ErrorCode, LoggedAction, ServerMsg};
 
 use super::actor::{Phase, Room, RoomRefusal};
 use super::wire;
@@ -30,7 +30,7 @@ const RECENT_ANSWERS: usize = 128;
 #[derive(Debug, Clone)]
 pub(super) enum Answer {
     Ack { version: u64 },
-    Reject { code: &'static str, message: String },
+    Reject(RoomRefusal),
 }
 
 #[derive(Debug, Default)]
@@ -99,10 +99,7 @@ impl Answers {
         for answers in &mut self.0 {
             for (_, answer) in answers.recent.iter_mut() {
                 if matches!(answer, Answer::Ack { version } if *version > durable) {
-                    *answer = Answer::Reject {
-                        code: refusal.code,
-                        message: refusal.message.clone(),
-                    };
+                    *answer = Answer::Reject(refusal.clone());
                 }
             }
         }
@@ -166,8 +163,8 @@ impl Room {
         let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
         let (Some(current), Some(seat)) = (self.phase.current(), seat) else {
             let refusal = match self.phase {
-                Phase::Waiting => RoomRefusal::new("no_match", "No match is being played."),
-                _ => RoomRefusal::new("not_seated", "Spectators cannot act."),
+                Phase::Waiting => RoomRefusal::new(ErrorCode::NoMatch, "No match is being played."),
+                _ => RoomRefusal::new(ErrorCode::NotSeated, "Spectators cannot act."),
             };
             return self.reject(conn, seq, &refusal);
         };
@@ -175,10 +172,10 @@ impl Room {
             return self.answer_again(conn, seq, earlier);
         }
         let answer = if current.game.outcome().is_some() {
-            Err(RoomRefusal::new("match_over", "The match is over."))
+            Err(RoomRefusal::new(ErrorCode::MatchOver, "The match is over."))
         } else if !current.game.to_act().contains(seat) {
             Err(RoomRefusal::new(
-                "not_your_turn",
+                ErrorCode::NotYourTurn,
                 "It is not your turn to act.",
             ))
         } else {
@@ -188,14 +185,8 @@ impl Room {
         match answer {
             Ok(version) => self.answers.record(seat, seq, Answer::Ack { version }),
             Err(refusal) => {
-                self.answers.record(
-                    seat,
-                    seq,
-                    Answer::Reject {
-                        code: refusal.code,
-                        message: refusal.message.clone(),
-                    },
-                );
+                self.answers
+                    .record(seat, seq, Answer::Reject(refusal.clone()));
                 self.reject(conn, seq, &refusal);
             }
         }
@@ -208,14 +199,12 @@ impl Room {
                 let frame = wire::frame(&ServerMsg::Ack { seq, version });
                 self.send_after(version, conn, frame, Some(seq));
             }
-            Some(Answer::Reject { code, message }) => {
-                self.reject(conn, seq, &RoomRefusal { code, message });
-            }
+            Some(Answer::Reject(refusal)) => self.reject(conn, seq, &refusal),
             None => self.reject(
                 conn,
                 seq,
                 &RoomRefusal::new(
-                    "stale_seq",
+                    ErrorCode::StaleSeq,
                     "That action number was used long ago; send new actions with higher numbers.",
                 ),
             ),
@@ -227,12 +216,7 @@ impl Room {
             .metrics
             .rejects
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let frame = wire::frame(&ServerMsg::Reject {
-            seq,
-            code: refusal.code.to_string(),
-            message: refusal.message.clone(),
-        });
-        self.send(conn, frame);
+        self.send(conn, reject_frame(seq, refusal));
     }
 
     /// Applies one action for `seat` and queues its append; the ack (to the connection that
@@ -247,10 +231,13 @@ impl Room {
     ) -> Result<u64, RoomRefusal> {
         let started = StdInstant::now();
         let Some(current) = self.phase.current_mut() else {
-            return Err(RoomRefusal::new("no_match", "No match is being played."));
+            return Err(RoomRefusal::new(
+                ErrorCode::NoMatch,
+                "No match is being played.",
+            ));
         };
         if current.game.outcome().is_some() {
-            return Err(RoomRefusal::new("match_over", "The match is over."));
+            return Err(RoomRefusal::new(ErrorCode::MatchOver, "The match is over."));
         }
         // An engine leaves its state alone when it refuses; keep the RNG alone too.
         let saved_chance = current.chance.clone();
@@ -258,7 +245,11 @@ impl Room {
             Ok(canonical) => canonical,
             Err(rejection) => {
                 current.chance = saved_chance;
-                return Err(RoomRefusal::new(rejection.code, rejection.message));
+                return Err(RoomRefusal {
+                    code: rejection.code,
+                    rule: rejection.rule,
+                    message: rejection.message,
+                });
             }
         };
         let outcome = current.game.outcome();
@@ -379,12 +370,7 @@ impl Room {
             if item.after <= durable {
                 self.deliver(item.conn, item.frame);
             } else if let Some(seq) = item.ack_of {
-                let frame = wire::frame(&ServerMsg::Reject {
-                    seq,
-                    code: refusal.code.to_string(),
-                    message: refusal.message.clone(),
-                });
-                self.deliver(item.conn, frame);
+                self.deliver(item.conn, reject_frame(seq, &refusal));
             }
         }
         self.answers.undo_after(durable, &refusal);
@@ -424,9 +410,18 @@ impl Room {
     }
 }
 
+fn reject_frame(seq: u64, refusal: &RoomRefusal) -> Frame {
+    wire::frame(&ServerMsg::Reject {
+        seq,
+        code: refusal.code,
+        rule: refusal.rule.map(str::to_string),
+        message: refusal.message.clone(),
+    })
+}
+
 fn storage_unavailable() -> RoomRefusal {
     RoomRefusal::new(
-        "storage_unavailable",
+        ErrorCode::StorageUnavailable,
         "The action could not be saved, so it was not played. Try again.",
     )
 }

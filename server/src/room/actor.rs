@@ -15,7 +15,7 @@ use tokio::time::Instant;
 use tracing::Instrument;
 
 use pandemonium_game::{DynGame, GameEntry, GameInfo, SeededChance};
-use pandemonium_protocol::{LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
+use pandemonium_protocol::{ErrorCode, LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
 use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
@@ -73,6 +73,8 @@ pub struct RoomServices {
     pub metrics: Arc<Metrics>,
     pub bot_delay: Duration,
     pub empty_room: Duration,
+    /// People watching one room at most (everyone in it without a seat).
+    pub max_spectators: usize,
     /// Called with the room's code when its task ends, so the lobby forgets it.
     pub on_close: Arc<dyn Fn(&RoomCode) + Send + Sync>,
 }
@@ -373,14 +375,17 @@ pub fn seed_hash(seed: &[u8; 32]) -> String {
 /// Why a room refused a message.
 #[derive(Debug, Clone)]
 pub(super) struct RoomRefusal {
-    pub code: &'static str,
+    pub code: ErrorCode,
+    /// The game's rule, for an action the game refused (`illegal_action`).
+    pub rule: Option<&'static str>,
     pub message: String,
 }
 
 impl RoomRefusal {
-    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         RoomRefusal {
             code,
+            rule: None,
             message: message.into(),
         }
     }

@@ -2,10 +2,10 @@
 
 use tokio::time::Instant;
 
-use pandemonium_protocol::{BotPace, JoinRole, Seat};
+use pandemonium_protocol::{BotPace, ErrorCode, JoinRole, Seat};
 
 use super::actor::{Phase, Room, RoomRefusal, Subscriber};
-use super::{ConnId, Outbox};
+use super::{ConnId, Outbox, Outgoing};
 use crate::identity::Player;
 
 /// Up to this many subscribers, spectators arriving and leaving are announced at once.
@@ -25,6 +25,24 @@ impl Room {
             JoinRole::Player => self.seat_of(&player.id),
             JoinRole::Spectator => None,
         };
+        // Every watcher costs a frame per change and a share of the spectators' chat, so the
+        // audience is bounded. Whoever holds a seat always gets in; a player who has none yet
+        // counts as audience until they sit down.
+        if seat.is_none() && self.audience() >= self.services.max_spectators {
+            // Debug, not info: a crowd knocking at a full room must not flood the log.
+            tracing::debug!(
+                conn,
+                audience = self.audience(),
+                "join refused: the room has as many spectators as it takes"
+            );
+            let refusal = super::wire::error(
+                ErrorCode::RoomFull,
+                "This room has as many spectators as it can take; try again later.",
+            );
+            let _ = outbox.try_send(Outgoing::Frame(refusal));
+            let _ = outbox.try_send(Outgoing::Refused);
+            return;
+        }
         if let Some(seat) = seat {
             let state = &mut self.seats[seat as usize];
             state.connect();
@@ -89,12 +107,15 @@ impl Room {
         let index = seat as usize;
         if index >= self.seats.len() {
             return Err(RoomRefusal::new(
-                "no_such_seat",
+                ErrorCode::NoSuchSeat,
                 "This table has no such seat.",
             ));
         }
         if self.seats[index].is_filled() {
-            return Err(RoomRefusal::new("seat_taken", "That seat is taken."));
+            return Err(RoomRefusal::new(
+                ErrorCode::SeatTaken,
+                "That seat is taken.",
+            ));
         }
         if let Some(old) = self.seat_of(&player.id) {
             self.seats[old as usize].clear();
@@ -121,13 +142,13 @@ impl Room {
     pub(super) fn leave_seat(&mut self, player: &Player) -> Result<(), RoomRefusal> {
         if !matches!(self.phase, Phase::Waiting) {
             return Err(RoomRefusal::new(
-                "match_started",
+                ErrorCode::MatchStarted,
                 "The match is under way: leave the room to hand your seat to a bot.",
             ));
         }
         let Some(seat) = self.seat_of(&player.id) else {
             return Err(RoomRefusal::new(
-                "not_seated",
+                ErrorCode::NotSeated,
                 "You do not hold a seat here.",
             ));
         };
@@ -175,12 +196,15 @@ impl Room {
         self.require_waiting()?;
         let Some(state) = self.seats.get_mut(seat as usize) else {
             return Err(RoomRefusal::new(
-                "no_such_seat",
+                ErrorCode::NoSuchSeat,
                 "This table has no such seat.",
             ));
         };
         if bot && state.player.is_some() {
-            return Err(RoomRefusal::new("seat_taken", "A player holds that seat."));
+            return Err(RoomRefusal::new(
+                ErrorCode::SeatTaken,
+                "A player holds that seat.",
+            ));
         }
         state.bot = bot;
         if let Some(pace) = pace {
@@ -193,7 +217,7 @@ impl Room {
     pub(super) fn ready(&mut self, player: &Player, ready: bool) -> Result<(), RoomRefusal> {
         self.require_waiting()?;
         let Some(seat) = self.seat_of(&player.id) else {
-            return Err(RoomRefusal::new("not_seated", "Take a seat first."));
+            return Err(RoomRefusal::new(ErrorCode::NotSeated, "Take a seat first."));
         };
         self.seats[seat as usize].ready = ready;
         self.broadcast_room();
@@ -237,7 +261,7 @@ impl Room {
             Ok(())
         } else {
             Err(RoomRefusal::new(
-                "match_started",
+                ErrorCode::MatchStarted,
                 "That can only be done before the match starts.",
             ))
         }
@@ -247,7 +271,10 @@ impl Room {
         if self.settings.host.as_deref() == Some(player.id.as_str()) {
             Ok(())
         } else {
-            Err(RoomRefusal::new("not_host", "Only the host can do that."))
+            Err(RoomRefusal::new(
+                ErrorCode::NotHost,
+                "Only the host can do that.",
+            ))
         }
     }
 }

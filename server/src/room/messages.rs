@@ -2,7 +2,7 @@
 //! hints. Game actions go on to [`super::actions`].
 
 use pandemonium_game::{Chance, SeededChance};
-use pandemonium_protocol::{ChatChannel, ChatLine, ClientMsg, ServerMsg};
+use pandemonium_protocol::{ChatChannel, ChatLine, ClientMsg, ErrorCode, ServerMsg};
 
 use super::ConnId;
 use super::actor::{Match, Phase, Room, RoomRefusal, seed_hash};
@@ -62,7 +62,7 @@ impl Room {
         let spectator = sub.spectator;
         let result = match msg {
             ClientMsg::TakeSeat { .. } if spectator => Err(RoomRefusal::new(
-                "spectator",
+                ErrorCode::Spectator,
                 "Spectators watch; join the room as a player to take a seat.",
             )),
             ClientMsg::TakeSeat { seat } => self.take_seat(&player, seat),
@@ -83,7 +83,7 @@ impl Room {
                 self.start_rematch_if_agreed().await.map(|_| ())
             }
             ClientMsg::Hello { .. } | ClientMsg::Join { .. } => Err(RoomRefusal::new(
-                "bad_request",
+                ErrorCode::BadRequest,
                 "That message is not for a room.",
             )),
         };
@@ -97,7 +97,7 @@ impl Room {
         self.require_waiting()?;
         if !self.seats.iter().all(SeatState::is_filled) {
             return Err(RoomRefusal::new(
-                "seats_empty",
+                ErrorCode::SeatsEmpty,
                 "Every seat needs a player or a bot before the match can start.",
             ));
         }
@@ -107,7 +107,7 @@ impl Room {
             .any(|s| s.player.as_ref().is_some_and(|p| p.id != player.id) && !s.ready);
         if unready {
             return Err(RoomRefusal::new(
-                "players_not_ready",
+                ErrorCode::PlayersNotReady,
                 "Everyone seated must be ready before the match can start.",
             ));
         }
@@ -124,7 +124,7 @@ impl Room {
         let mut chance = SeededChance::from_seed(seed);
         let seats = self.seats.len() as u8;
         let (game, config) = (self.entry.create)(&self.options, seats, &mut chance)
-            .map_err(|e| RoomRefusal::new("bad_config", e.to_string()))?;
+            .map_err(|e| RoomRefusal::new(ErrorCode::BadConfig, e.to_string()))?;
         let id = uuid::Uuid::new_v4().to_string();
         let record = NewMatch {
             id: id.clone(),
@@ -141,7 +141,7 @@ impl Room {
         if let Err(error) = self.services.store.start_match(&record).await {
             tracing::error!(%error, "could not record a match start");
             return Err(RoomRefusal::new(
-                "storage_unavailable",
+                ErrorCode::StorageUnavailable,
                 "The match could not be saved, so it did not start. Try again.",
             ));
         }
@@ -177,7 +177,7 @@ impl Room {
         let text = crate::text::clean(&text);
         if text.is_empty() || text.chars().count() > MAX_CHAT {
             return Err(RoomRefusal::new(
-                "bad_chat",
+                ErrorCode::BadChat,
                 "A chat line is 1 to 500 characters.",
             ));
         }
@@ -194,7 +194,7 @@ impl Room {
             ChatChannel::Players => {
                 if sub.seat.is_none() {
                     return Err(RoomRefusal::new(
-                        "not_seated",
+                        ErrorCode::NotSeated,
                         "Only players write in the players' chat; spectators have their own.",
                     ));
                 }
@@ -204,13 +204,13 @@ impl Room {
             ChatChannel::Spectators => {
                 if sub.seat.is_some() {
                     return Err(RoomRefusal::new(
-                        "not_spectator",
+                        ErrorCode::NotSpectator,
                         "Players cannot write in the spectators' chat.",
                     ));
                 }
                 if !self.spectator_chat.take() {
                     return Err(RoomRefusal::new(
-                        "rate_limited",
+                        ErrorCode::RateLimited,
                         "The spectators' chat is busy; try again in a moment.",
                     ));
                 }
@@ -222,7 +222,10 @@ impl Room {
             }
             ChatChannel::Team => {
                 let team = self.team_of(sub.seat).ok_or_else(|| {
-                    RoomRefusal::new("no_team", "This game has no teams, or you have no seat.")
+                    RoomRefusal::new(
+                        ErrorCode::NoTeam,
+                        "This game has no teams, or you have no seat.",
+                    )
                 })?;
                 if !self
                     .phase
@@ -230,7 +233,7 @@ impl Room {
                     .is_some_and(|m| m.game.team_chat_open(team))
                 {
                     return Err(RoomRefusal::new(
-                        "team_chat_closed",
+                        ErrorCode::TeamChatClosed,
                         "Team talk is only allowed during the rules' consultation windows.",
                     ));
                 }
@@ -269,7 +272,7 @@ impl Room {
         let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
         let (Some(current), Some(seat)) = (self.phase.current(), seat) else {
             return Err(RoomRefusal::new(
-                "no_hint",
+                ErrorCode::NoHint,
                 "Hints are for players in a match.",
             ));
         };

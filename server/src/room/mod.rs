@@ -37,6 +37,9 @@ pub enum Outgoing {
     Frame(Frame),
     /// Close the socket with this code and reason.
     Close(u16, &'static str),
+    /// The room did not take this connection in (the refusal went out just before): the
+    /// connection stays open, in no room.
+    Refused,
 }
 
 /// A connection's bounded outbox. When it is full the room drops the subscriber rather than

@@ -2,7 +2,7 @@
 //! want a rematch; seats a bot plays always do. When everyone has, the room starts a new match
 //! with the same seats and options (spectators stay and watch it), linked to the one before.
 
-use pandemonium_protocol::Seat;
+use pandemonium_protocol::{ErrorCode, Seat};
 
 use super::ConnId;
 use super::actor::{Phase, Room, RoomRefusal};
@@ -11,13 +11,13 @@ impl Room {
     pub(super) async fn rematch(&mut self, conn: ConnId, accept: bool) -> Result<(), RoomRefusal> {
         let Phase::Finished(_) = &self.phase else {
             return Err(RoomRefusal::new(
-                "match_not_over",
+                ErrorCode::MatchNotOver,
                 "A rematch can be asked for once the match is over.",
             ));
         };
         let Some(seat) = self.subscribers.get(&conn).and_then(|s| s.seat) else {
             return Err(RoomRefusal::new(
-                "not_seated",
+                ErrorCode::NotSeated,
                 "Only the players of this match can ask for a rematch; you are watching.",
             ));
         };

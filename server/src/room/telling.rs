@@ -362,10 +362,15 @@ impl Room {
     }
 
     fn spectator_count(&self) -> u32 {
+        self.audience() as u32
+    }
+
+    /// Everyone in the room without a seat.
+    pub(super) fn audience(&self) -> usize {
         self.subscribers
             .values()
             .filter(|s| s.seat.is_none())
-            .count() as u32
+            .count()
     }
 
     pub(super) fn update_summary(&self) {

@@ -192,7 +192,7 @@ impl Room {
         {
             // A bot now plays for someone who left: the rematch they had agreed to without
             // them could not be saved. It is asked for again by the next acceptance.
-            tracing::error!(code = refusal.code, "a rematch could not start");
+            tracing::error!(code = refusal.code.as_str(), "a rematch could not start");
         }
         if let Some(timer) = self.clocks.rule.as_mut()
             && timer.at.is_some_and(|at| at <= now)
@@ -241,7 +241,7 @@ impl Room {
                 continue;
             };
             if let Err(refusal) = self.apply(seat, action, ActionSource::Timeout, None).await {
-                tracing::warn!(seat, code = refusal.code, "default action refused");
+                tracing::warn!(seat, code = %refusal.code, rule = ?refusal.rule, "default action refused");
             }
         }
     }
@@ -260,7 +260,7 @@ impl Room {
             return;
         };
         if let Err(refusal) = self.apply(seat, action, ActionSource::Bot, None).await {
-            tracing::error!(seat, code = refusal.code, message = %refusal.message, "a bot chose an illegal action");
+            tracing::error!(seat, code = %refusal.code, rule = ?refusal.rule, message = %refusal.message, "a bot chose an illegal action");
         }
     }
 }

@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use std::fmt::Write as _;
 
 use super::Frame;
-use pandemonium_protocol::{Outcome, PatchOp, Seat, ServerMsg};
+use pandemonium_protocol::{ErrorCode, Outcome, PatchOp, Seat, ServerMsg};
 
 /// The `state` frame from an already serialised view and legal-action list (a JSON array),
 /// field for field as `ServerMsg::State(GameState)`. The engine's JSON is copied in as it is:
@@ -89,9 +89,9 @@ pub fn frame(msg: &ServerMsg) -> Frame {
         .into()
 }
 
-pub fn error(code: &str, message: impl Into<String>) -> Frame {
+pub fn error(code: ErrorCode, message: impl Into<String>) -> Frame {
     frame(&ServerMsg::Error {
-        code: code.to_string(),
+        code,
         message: message.into(),
     })
 }

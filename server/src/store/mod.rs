@@ -42,25 +42,6 @@ pub enum StoreError {
     Closed,
 }
 
-/// SQLite's `synchronous` setting: what a commit waits for before it counts as durable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Synchronous {
-    /// Every commit is on disk before it is acknowledged: survives a power cut.
-    Full,
-    /// Commits survive the process being killed; the last ones may be lost to a power cut.
-    #[default]
-    Normal,
-}
-
-impl Synchronous {
-    fn pragma(self) -> &'static str {
-        match self {
-            Synchronous::Full => "FULL",
-            Synchronous::Normal => "NORMAL",
-        }
-    }
-}
-
 /// Which database a URL names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -80,6 +61,51 @@ impl Backend {
     }
 }
 
+/// How SQLite makes a commit durable (`PRAGMA synchronous`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Synchronous {
+    /// Every commit is synced to disk before it is acknowledged: an acked action survives a
+    /// power loss as well as a killed process.
+    #[default]
+    Full,
+    /// Commits are synced at checkpoints only: an acked action survives a killed process, but
+    /// a power loss or OS crash may lose the commits since the last checkpoint.
+    Normal,
+}
+
+impl Synchronous {
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Full => "PRAGMA synchronous = FULL",
+            Synchronous::Normal => "PRAGMA synchronous = NORMAL",
+        }
+    }
+}
+
+/// SQLite's durability and WAL upkeep (ignored for PostgreSQL).
+#[derive(Debug, Clone, Copy)]
+pub struct SqliteOptions {
+    pub synchronous: Synchronous,
+    /// How often the WAL is checkpointed and truncated, away from the commit path.
+    pub checkpoint_every: Duration,
+}
+
+impl Default for SqliteOptions {
+    fn default() -> Self {
+        SqliteOptions {
+            synchronous: Synchronous::default(),
+            checkpoint_every: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Everything [`Store::connect_with`] can be told.
+#[derive(Debug, Clone, Default)]
+pub struct StoreOptions {
+    pub writer: WriterOptions,
+    pub sqlite: SqliteOptions,
+}
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 /// A handle to the database. Cheap to clone.
@@ -94,11 +120,12 @@ impl Store {
     /// Connects (creating a SQLite file and its folder if needed), runs the migrations and
     /// starts the group-commit writer.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        Store::connect_with(url, WriterOptions::default()).await
+        Store::connect_with(url, StoreOptions::default()).await
     }
 
-    /// [`Store::connect`] with the writer's options.
-    pub async fn connect_with(url: &str, options: WriterOptions) -> Result<Store, StoreError> {
+    /// [`Store::connect`] with the writer's and SQLite's options.
+    pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Store, StoreError> {
+        let StoreOptions { writer, sqlite } = options;
         install_default_drivers();
         let backend = Backend::of(url).ok_or_else(|| {
             StoreError::Unsupported(format!(
@@ -112,7 +139,6 @@ impl Store {
             }
             Backend::Postgres => (url.to_string(), None),
         };
-        let synchronous = options.synchronous.pragma();
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
                 // One writer plus a few readers; SQLite serialises writers anyway.
@@ -128,15 +154,15 @@ impl Store {
                         sqlx::query("PRAGMA journal_mode = WAL")
                             .execute(&mut *conn)
                             .await?;
-                        sqlx::query(&format!("PRAGMA synchronous = {synchronous}"))
+                        sqlx::query(sqlite.synchronous.pragma())
                             .execute(&mut *conn)
                             .await?;
-                        sqlx::query(&format!(
-                            "PRAGMA journal_size_limit = {}",
-                            sqlite_writer::WAL_SIZE_LIMIT
-                        ))
-                        .execute(&mut *conn)
-                        .await?;
+                        // After a checkpoint has moved the WAL into the database, the next
+                        // writer cuts the file back to this size instead of keeping its
+                        // high-water mark.
+                        sqlx::query(&sqlite_writer::journal_size_limit())
+                            .execute(&mut *conn)
+                            .await?;
                         sqlx::query("PRAGMA foreign_keys = ON")
                             .execute(&mut *conn)
                             .await?;
@@ -152,10 +178,10 @@ impl Store {
         MIGRATOR.run(&pool).await?;
         let writes = match &sqlite_path {
             Some(path) => {
-                sqlite_writer::checkpoint(pool.clone());
-                sqlite_writer::spawn(path, options)?
+                sqlite_writer::checkpoints(pool.clone(), sqlite.checkpoint_every);
+                sqlite_writer::spawn(path, sqlite.synchronous, writer)?
             }
-            None => writer::spawn_on_pool(pool.clone(), options),
+            None => writer::spawn_on_pool(pool.clone(), writer),
         };
         Ok(Store {
             pool,

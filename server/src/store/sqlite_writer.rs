@@ -6,8 +6,8 @@
 //! prepared once and kept, and answers each write.
 //!
 //! Checkpoints are off this path: the writer never checkpoints itself (automatic checkpoints
-//! would run inside the commit that crosses the threshold); [`checkpoint`] runs beside it on a
-//! pool connection, and the WAL is truncated back to a bounded size after each one.
+//! would run inside the commit that crosses the threshold); [`checkpoints`] runs beside it on
+//! a pool connection, and the WAL is cut back to a bounded size.
 
 use rusqlite::{Connection, OpenFlags, params};
 use std::path::Path;
@@ -16,11 +16,18 @@ use tokio::sync::mpsc;
 
 use super::writer::{self, Commit, CommitFailure, Write, WriterOptions};
 use super::{StoreError, Synchronous};
+use sqlx::Row;
 
-/// The WAL is cut back to this size whenever a checkpoint has emptied it.
-pub(super) const WAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;
-/// How often the checkpointer copies the WAL into the database.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// The WAL is cut back to this size whenever a checkpoint has emptied it: 32 MiB.
+const WAL_SIZE_LIMIT: i64 = 32 * 1024 * 1024;
+/// How often the checkpointer copies the WAL into the database (a passive checkpoint, which
+/// never waits for the writer or the readers).
+const COPY_EVERY: Duration = Duration::from_secs(1);
+
+/// The pragma every connection runs, so whichever one restarts the WAL cuts it back.
+pub(super) fn journal_size_limit() -> String {
+    format!("PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
+}
 
 pub(super) struct SqliteWriter {
     conn: Connection,
@@ -34,7 +41,7 @@ impl SqliteWriter {
         )?;
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", synchronous.pragma())?;
+        conn.execute_batch(synchronous.pragma())?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
@@ -90,9 +97,10 @@ impl Commit for SqliteWriter {
 /// Opens the writer's connection and starts its thread.
 pub(super) fn spawn(
     path: &Path,
+    synchronous: Synchronous,
     options: WriterOptions,
 ) -> Result<mpsc::Sender<Write>, StoreError> {
-    let db = SqliteWriter::open(path, options.synchronous)?;
+    let db = SqliteWriter::open(path, synchronous)?;
     let (tx, rx) = writer::queue();
     std::thread::Builder::new()
         .name("sqlite-writer".into())
@@ -108,25 +116,37 @@ pub(super) fn spawn(
     Ok(tx)
 }
 
-/// Copies the WAL into the database every second, beside the writer (a passive checkpoint
-/// never waits for it), so the WAL stays small and readers stay fast. Ends with the pool.
-pub(super) fn checkpoint(pool: sqlx::AnyPool) {
+/// Keeps the WAL small beside the writer: every second a passive checkpoint copies it into
+/// the database (it never waits for anyone), and every `truncate_every` a truncating one
+/// empties the file, so it stays bounded even when readers kept it from starting over. A
+/// checkpoint that finds readers in the way simply tries again next time. Ends with the pool.
+pub(super) fn checkpoints(pool: sqlx::AnyPool, truncate_every: Duration) {
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(CHECKPOINT_EVERY);
-        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut ticks = tokio::time::interval(COPY_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut next_truncate = tokio::time::Instant::now() + truncate_every;
         loop {
-            every.tick().await;
+            let now = ticks.tick().await;
             if pool.is_closed() {
                 return;
             }
-            if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                .execute(&pool)
+            let mode = if now >= next_truncate {
+                next_truncate = now + truncate_every;
+                "TRUNCATE"
+            } else {
+                "PASSIVE"
+            };
+            match sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
+                .fetch_one(&pool)
                 .await
             {
-                if pool.is_closed() {
-                    return;
+                // (busy, WAL frames, frames checkpointed): busy means readers were in the way.
+                Ok(row) if row.try_get::<i64, _>(0).unwrap_or(0) != 0 => {
+                    tracing::debug!(mode, "WAL checkpoint deferred: readers were busy");
                 }
-                tracing::warn!(%error, "a WAL checkpoint failed");
+                Ok(_) => {}
+                Err(sqlx::Error::PoolClosed) => return,
+                Err(error) => tracing::warn!(%error, mode, "WAL checkpoint failed"),
             }
         }
     });

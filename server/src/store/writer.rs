@@ -81,8 +81,6 @@ pub struct WriterOptions {
     /// it. Zero commits at once; a little (at most a millisecond) lets batches form under load
     /// at the cost of that much latency.
     pub linger: Duration,
-    /// What a SQLite commit waits for (PostgreSQL commits are always durable).
-    pub synchronous: super::Synchronous,
     /// Test hook: end the process the moment a match's finishing write has committed, the
     /// way `kill -9` would, so a test can show that the result was written with the action.
     pub abort_after_finish: bool,

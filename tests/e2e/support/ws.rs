@@ -6,7 +6,9 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-use pandemonium_protocol::{ClientMsg, GameState, JoinRole, RoomCode, RoomSnapshot, ServerMsg};
+use pandemonium_protocol::{
+    ClientMsg, ErrorCode, GameState, JoinRole, RoomCode, RoomSnapshot, ServerMsg,
+};
 
 /// How long a test waits for a message before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(10);
@@ -253,7 +255,7 @@ impl Client {
     }
 
     /// Sends an action and waits for its ack (Ok(version), once the state of that version has
-    /// arrived too) or reject (Err(code)).
+    /// arrived too) or reject (Err, with the [`reason`]).
     pub async fn act(&mut self, action: serde_json::Value) -> Result<u64, String> {
         self.seq += 1;
         let seq = self.seq;
@@ -261,7 +263,9 @@ impl Client {
         let answer = self
             .wait_for(|m| match m {
                 ServerMsg::Ack { seq: s, version } if *s == seq => Some(Ok(*version)),
-                ServerMsg::Reject { seq: s, code, .. } if *s == seq => Some(Err(code.clone())),
+                ServerMsg::Reject {
+                    seq: s, code, rule, ..
+                } if *s == seq => Some(Err(reason(*code, rule))),
                 _ => None,
             })
             .await;
@@ -285,9 +289,9 @@ impl Client {
     }
 
     /// Waits for an `error` message and returns its code.
-    pub async fn error_code(&mut self) -> String {
+    pub async fn error_code(&mut self) -> ErrorCode {
         self.wait_for(|m| match m {
-            ServerMsg::Error { code, .. } => Some(code.clone()),
+            ServerMsg::Error { code, .. } => Some(*code),
             _ => None,
         })
         .await
@@ -295,5 +299,14 @@ impl Client {
 
     pub async fn close(mut self) {
         let _ = self.socket.close(None).await;
+    }
+}
+
+/// Why an act was refused, as tests compare it: the game's rule for `illegal_action` (such as
+/// `token_taken`), otherwise the code itself.
+pub fn reason(code: ErrorCode, rule: &Option<String>) -> String {
+    match (code, rule) {
+        (ErrorCode::IllegalAction, Some(rule)) => rule.clone(),
+        _ => code.as_str().to_string(),
     }
 }

@@ -92,6 +92,8 @@ async fn main() {
         .args(["--rooms-per-minute", "1000000"])
         .args(["--lookups-per-minute", "1000000"])
         .args(["--max-rooms", "100000"])
+        // The idle connections all watch one room.
+        .args(["--max-spectators-per-room", "1000000"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)

@@ -5,6 +5,7 @@
  */
 import type { ApiError } from "../protocol/ApiError";
 import type { CreateRoom } from "../protocol/CreateRoom";
+import type { ErrorCode } from "../protocol/ErrorCode";
 import type { GameInfo } from "../protocol/GameInfo";
 import type { Guest } from "../protocol/Guest";
 import type { MatchPage } from "../protocol/MatchPage";
@@ -13,9 +14,13 @@ import type { Replay } from "../protocol/Replay";
 import type { RoomList } from "../protocol/RoomList";
 import type { RoomSummary } from "../protocol/RoomSummary";
 
+/** Why an HTTP call failed: the server's code, or the client's own when no `ApiError` came back
+ * (the server unreachable, or a proxy's error page: `http_<status>`). */
+export type ApiFailureCode = ErrorCode | "unreachable" | `http_${number}`;
+
 export class ApiFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiFailureCode,
     message: string,
     readonly status: number,
   ) {

@@ -149,7 +149,7 @@ describe("hello and identity", () => {
     const conn = connect({ token: "stale" });
     conn.start();
     sockets[0].open();
-    sockets[0].receive({ type: "error", code: "invalid_token", message: "Unknown token" });
+    sockets[0].receive({ type: "error", code: "unknown_token", message: "Unknown token" });
     expect(sockets[0].last()).toEqual({ type: "hello", token: null, name: "Ada", patches: true });
     expect(identity.load()).toBeNull();
     expect(conn.state.notices).toEqual([]);
@@ -344,13 +344,80 @@ describe("act, ack and reject", () => {
     const socket = welcomeAndJoin(conn);
     const good = conn.act("good");
     const bad = conn.act("bad");
-    socket.receive({ type: "reject", seq: 2, code: "not_adjacent", message: "A 9 does not go on a 7." });
+    socket.receive({
+      type: "reject",
+      seq: 2,
+      code: "illegal_action",
+      rule: "not_adjacent",
+      message: "A 9 does not go on a 7.",
+    });
     socket.receive({ type: "ack", seq: 1, version: 4 });
     await expect(good).resolves.toEqual({ seq: 1, version: 4 });
     const error = await bad.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ActError);
-    expect(error).toMatchObject({ code: "not_adjacent", message: "A 9 does not go on a 7.", seq: 2 });
-    expect(conn.state.notices).toMatchObject([{ kind: "reject", code: "not_adjacent" }]);
+    expect(error).toMatchObject({
+      code: "illegal_action",
+      rule: "not_adjacent",
+      message: "A 9 does not go on a 7.",
+      seq: 2,
+    });
+    expect(conn.state.notices).toMatchObject([{ kind: "reject", code: "illegal_action" }]);
+  });
+
+  it("sends an act refused as rate_limited again after a pause, with the same seq, and shows nothing", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const promise = conn.act({ move: "a" });
+    const acts = () => socket.sent.filter((m) => m.type === "act");
+    socket.receive({ type: "reject", seq: 1, code: "rate_limited", message: "Slow down." });
+    expect(acts()).toHaveLength(1);
+    expect(conn.state.pendingActs).toBe(1);
+    vi.advanceTimersByTime(249);
+    expect(acts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(acts()).toEqual([
+      { type: "act", seq: 1, action: { move: "a" } },
+      { type: "act", seq: 1, action: { move: "a" } },
+    ]);
+    // Refused again: the pause doubles.
+    socket.receive({ type: "reject", seq: 1, code: "rate_limited", message: "Slow down." });
+    vi.advanceTimersByTime(499);
+    expect(acts()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(acts()).toHaveLength(3);
+    socket.receive({ type: "ack", seq: 1, version: 7 });
+    await expect(promise).resolves.toEqual({ seq: 1, version: 7 });
+    expect(conn.state.notices).toEqual([]);
+  });
+
+  it("gives up on an act refused as rate_limited too many times and shows the refusal", async () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    const promise = conn.act("x");
+    for (let retry = 0; retry < 5; retry++) {
+      socket.receive({ type: "reject", seq: 1, code: "rate_limited", message: "Slow down." });
+      vi.advanceTimersByTime(250 * 2 ** retry);
+    }
+    expect(socket.sent.filter((m) => m.type === "act")).toHaveLength(6);
+    socket.receive({ type: "reject", seq: 1, code: "rate_limited", message: "Slow down." });
+    await expect(promise).rejects.toMatchObject({ code: "rate_limited", seq: 1 });
+    expect(conn.state.notices).toMatchObject([{ kind: "reject", code: "rate_limited" }]);
+  });
+
+  it("an act waiting out rate_limited when the connection drops goes once, after the rejoin", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const first = welcomeAndJoin(conn);
+    void conn.act("x");
+    first.receive({ type: "reject", seq: 1, code: "rate_limited", message: "Slow down." });
+    first.drop();
+    vi.advanceTimersByTime(100);
+    const second = welcomeAndJoin(conn);
+    expect(second.sent.filter((m) => m.type === "act")).toEqual([{ type: "act", seq: 1, action: "x" }]);
+    vi.advanceTimersByTime(1000);
+    expect(second.sent.filter((m) => m.type === "act")).toHaveLength(1);
   });
 
   it("ignores an ack or reject for a sequence number it never sent", () => {

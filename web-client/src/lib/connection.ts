@@ -14,6 +14,8 @@
  *   wire when the connection drops are sent again after the rejoin, in order, with the same
  *   sequence numbers: the server applies each seq at most once and answers a resent one with
  *   its original answer, so resending never plays a move twice. Nothing is dropped silently.
+ * - An act refused `rate_limited` was not applied: it is sent again (same seq) after a short
+ *   pause that doubles each time, and only after several refusals is the promise rejected.
  * - Sequence numbers keep increasing per seat across connections and page loads: the room
  *   snapshot says the last seq the server answered for your seat, and new acts go above it.
  * - Chat survives reloads and reconnects: the server tells the room's recent lines again on
@@ -23,6 +25,7 @@
 import type { ChatChannel } from "../protocol/ChatChannel";
 import type { ChatLine } from "../protocol/ChatLine";
 import type { ClientMsg } from "../protocol/ClientMsg";
+import type { ErrorCode } from "../protocol/ErrorCode";
 import type { GameState } from "../protocol/GameState";
 import type { JoinRole } from "../protocol/JoinRole";
 import type { RoomSnapshot } from "../protocol/RoomSnapshot";
@@ -42,11 +45,24 @@ export type ConnectionStatus =
   /** The connection dropped; a retry is scheduled at `retryAt`. */
   | "reconnecting";
 
+/** Why something failed on this side: the client's own codes, never sent by the server. */
+export type ClientCode =
+  /** A command while not connected. */
+  | "offline"
+  /** The connection closed for good with acts unanswered. */
+  | "connection_lost"
+  /** `stop()` was called with acts unanswered. */
+  | "stopped"
+  /** The room was left with acts unanswered. */
+  | "left_room"
+  /** A page's own failure (setting up a rematch, copying a link). */
+  | "play_again";
+
 export interface Notice {
   id: number;
   /** `reject` for a refused action, `error` for anything else the server refused. */
   kind: "reject" | "error" | "info";
-  code: string;
+  code: ErrorCode | ClientCode;
   message: string;
 }
 
@@ -66,8 +82,8 @@ export interface ConnectionState {
   target: { room: string; role: JoinRole } | null;
   room: RoomSnapshot | null;
   game: GameState | null;
-  /** Why the target room could not be joined (`room_not_found`, …). */
-  joinError: { code: string; message: string } | null;
+  /** Why the target room could not be joined (`room_not_found`, `room_full`). */
+  joinError: { code: ErrorCode; message: string } | null;
   chat: ChatEntry[];
   notices: Notice[];
   /** Acts sent or queued and not yet answered. */
@@ -77,9 +93,11 @@ export interface ConnectionState {
 /** Why an `act()` promise was rejected: the server's reject, or the client's own reason. */
 export class ActError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode | ClientCode,
     message: string,
     readonly seq: number,
+    /** With `illegal_action`: the game's own name for the rule broken (`not_adjacent`). */
+    readonly rule: string | null = null,
   ) {
     super(message);
     this.name = "ActError";
@@ -122,13 +140,21 @@ export interface ConnectionOptions {
   /** How many chat lines to keep. */
   chatLimit?: number;
   /** Server error codes that mean "this token is not known here": drop it and start afresh. */
-  badTokenCodes?: string[];
+  badTokenCodes?: ErrorCode[];
+  /** How long to wait before sending an act refused `rate_limited` again; doubled per retry. */
+  rateRetryMs?: number;
+  /** How often one act is sent again after `rate_limited` before its refusal is shown. */
+  rateRetries?: number;
 }
 
 interface PendingAct {
   seq: number;
   action: unknown;
   sent: boolean;
+  /** Times this act was refused `rate_limited` and sent again. */
+  retries: number;
+  /** The resend waiting out a `rate_limited` refusal. */
+  retryTimer: ReturnType<typeof setTimeout> | null;
   resolve: (result: ActResult) => void;
   reject: (error: ActError) => void;
 }
@@ -174,7 +200,9 @@ export class Connection implements Readable<ConnectionState> {
       now: Date.now,
       backoff: DEFAULT_BACKOFF,
       chatLimit: 200,
-      badTokenCodes: ["invalid_token", "unknown_token", "bad_token", "unauthorized"],
+      badTokenCodes: ["unknown_token"],
+      rateRetryMs: 250,
+      rateRetries: 5,
       ...options,
     };
   }
@@ -290,7 +318,7 @@ export class Connection implements Readable<ConnectionState> {
   act(action: unknown): Promise<ActResult> {
     const seq = this.nextSeq++;
     return new Promise<ActResult>((resolve, reject) => {
-      const entry: PendingAct = { seq, action, sent: false, resolve, reject };
+      const entry: PendingAct = { seq, action, sent: false, retries: 0, retryTimer: null, resolve, reject };
       this.pending.set(seq, entry);
       if (this.canSendRoomCommands()) this.sendAct(entry);
       this.patch({ pendingActs: this.pending.size });
@@ -322,7 +350,7 @@ export class Connection implements Readable<ConnectionState> {
   }
 
   /** Adds a notice of the client's own (a failed HTTP call, a copy to the clipboard). */
-  notify(kind: Notice["kind"], code: string, message: string): void {
+  notify(kind: Notice["kind"], code: ClientCode, message: string): void {
     this.pushNotice(kind, code, message);
   }
 
@@ -404,8 +432,12 @@ export class Connection implements Readable<ConnectionState> {
       case "ack":
         return this.settle(msg.seq, (p) => p.resolve({ seq: msg.seq, version: msg.version }));
       case "reject":
+        // Too fast: the act was not applied. It goes again after a pause, as the same seq.
+        if (msg.code === "rate_limited" && this.resendLater(msg.seq)) return;
         this.pushNotice("reject", msg.code, msg.message);
-        return this.settle(msg.seq, (p) => p.reject(new ActError(msg.code, msg.message, msg.seq)));
+        return this.settle(msg.seq, (p) =>
+          p.reject(new ActError(msg.code, msg.message, msg.seq, msg.rule ?? null)),
+        );
       case "chat":
         return this.addChat([msg]);
       case "chat_history":
@@ -496,7 +528,7 @@ export class Connection implements Readable<ConnectionState> {
     for (const w of waiters) w(answer);
   }
 
-  private onError(code: string, message: string): void {
+  private onError(code: ErrorCode, message: string): void {
     // A refused hint ("no_hint") answers the hint, not the room.
     if (code === "no_hint" && this.hintWaiters.length) return this.answerHints(null);
     if (!this.welcomed && this.opts.badTokenCodes.includes(code)) {
@@ -520,6 +552,26 @@ export class Connection implements Readable<ConnectionState> {
     if (!target) return;
     this.joined = false;
     this.send({ type: "join", room: target.room, role: target.role, version: this.lastVersion });
+  }
+
+  /**
+   * Schedules an act the server refused as `rate_limited` to go again, with the same seq, after
+   * a pause that doubles each time. False when it has been retried enough (the refusal is then
+   * shown like any other).
+   */
+  private resendLater(seq: number): boolean {
+    const entry = this.pending.get(seq);
+    if (!entry || entry.retries >= this.opts.rateRetries) return false;
+    const delay = this.opts.rateRetryMs * 2 ** entry.retries;
+    entry.retries += 1;
+    // Unsent: if the connection drops meanwhile, the rejoin sends it with the others.
+    entry.sent = false;
+    if (entry.retryTimer) clearTimeout(entry.retryTimer);
+    entry.retryTimer = setTimeout(() => {
+      entry.retryTimer = null;
+      if (this.pending.get(seq) === entry && !entry.sent && this.canSendRoomCommands()) this.sendAct(entry);
+    }, delay);
+    return true;
   }
 
   private sendAct(entry: PendingAct): void {
@@ -548,15 +600,17 @@ export class Connection implements Readable<ConnectionState> {
     const entry = this.pending.get(seq);
     if (!entry) return;
     this.pending.delete(seq);
+    if (entry.retryTimer) clearTimeout(entry.retryTimer);
     how(entry);
     this.patch({ pendingActs: this.pending.size });
   }
 
-  private failPending(which: (p: PendingAct) => boolean, code: string, message: string): void {
+  private failPending(which: (p: PendingAct) => boolean, code: ClientCode, message: string): void {
     let failed = false;
     for (const entry of [...this.pending.values()]) {
       if (!which(entry)) continue;
       this.pending.delete(entry.seq);
+      if (entry.retryTimer) clearTimeout(entry.retryTimer);
       entry.reject(new ActError(code, message, entry.seq));
       failed = true;
     }
@@ -574,7 +628,7 @@ export class Connection implements Readable<ConnectionState> {
     this.patch({ room: null, game: null, chat: [], joinError: null });
   }
 
-  private pushNotice(kind: Notice["kind"], code: string, message: string): void {
+  private pushNotice(kind: Notice["kind"], code: Notice["code"], message: string): void {
     const notice: Notice = { id: this.nextId++, kind, code, message };
     this.patch({ notices: [...this.state.notices, notice].slice(-NOTICE_LIMIT) });
   }
@@ -592,8 +646,10 @@ function detach(socket: SocketLike): void {
 }
 
 /** Error codes that answer a join (the room page shows them instead of a toast). */
-function isJoinError(code: string): boolean {
-  return ["room_not_found", "room_full", "not_found", "forbidden", "room_closed"].includes(code);
+const JOIN_ERRORS: readonly ErrorCode[] = ["room_not_found", "room_full"];
+
+function isJoinError(code: ErrorCode): boolean {
+  return JOIN_ERRORS.includes(code);
 }
 
 /** The WebSocket URL of the server that served this page. */

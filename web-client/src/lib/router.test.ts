@@ -4,16 +4,22 @@ import { parseRoute } from "./router";
 describe("routes", () => {
   it("parses every page the app has", () => {
     expect(parseRoute("/")).toEqual({ name: "lobby" });
-    expect(parseRoute("/r/k7qx2m")).toEqual({ name: "room", code: "K7QX2M", watch: false });
-    expect(parseRoute("/r/K7QX2M", "?watch")).toEqual({ name: "room", code: "K7QX2M", watch: true });
+    expect(parseRoute("/r/k7qx2mhdwa")).toEqual({ name: "room", code: "K7QX2MHDWA", watch: false });
+    expect(parseRoute("/r/K7QX2MHDWA", "?watch")).toEqual({ name: "room", code: "K7QX2MHDWA", watch: true });
     expect(parseRoute("/history", "?game=demos&page=2")).toEqual({ name: "history", game: "demos", page: 2 });
     expect(parseRoute("/replay/abc", "?viewer=seat:1")).toEqual({ name: "replay", id: "abc", viewer: "seat:1" });
     expect(parseRoute("/rules/demos")).toEqual({ name: "rules", game: "demos" });
     expect(parseRoute("/rules")).toEqual({ name: "rules", game: null });
   });
 
+  it("still opens the six-letter codes of rooms made before codes grew to ten", () => {
+    expect(parseRoute("/r/k7qx2m")).toEqual({ name: "room", code: "K7QX2M", watch: false });
+  });
+
   it("sends anything else to not found", () => {
     expect(parseRoute("/r/short").name).toBe("not_found");
+    expect(parseRoute("/r/K7QX2MH").name).toBe("not_found");
+    expect(parseRoute("/r/K7QX2MHDWAC").name).toBe("not_found");
     expect(parseRoute("/nowhere").name).toBe("not_found");
   });
 

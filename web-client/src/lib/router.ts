@@ -13,7 +13,12 @@ export type Route =
   | { name: "pieces" }
   | { name: "not_found"; path: string };
 
-const CODE = /^[A-Za-z0-9]{6}$/;
+/**
+ * A room code in a path: ten characters (`RoomCode::LEN` on the server), or six for rooms made
+ * before codes grew longer, which the server still knows. The server checks the alphabet.
+ */
+export const ROOM_CODE = "(?:[A-Za-z0-9]{10}|[A-Za-z0-9]{6})(?![A-Za-z0-9])";
+const CODE = new RegExp(`^${ROOM_CODE}$`);
 
 export function parseRoute(pathname: string, search = ""): Route {
   const params = new URLSearchParams(search);

@@ -28,7 +28,7 @@ fn each_player_picks_exactly_the_agreed_number_of_dice_in_secret() {
                 part: Part::Leg
             }
         ),
-        DaemonError::NotYourMove,
+        DaemonError::NotYourTurn,
         "a complete daemon is ready and waits"
     );
     let mine = game.view(Viewer::Seat(0));

@@ -169,5 +169,5 @@ fn a_deal_with_no_progress_for_too_many_actions_ends_as_stalled() {
     }
     assert_eq!(game.results()[0].ending, Ending::Stalled);
     let error = game.apply(0, &Action::Draw, &mut SeededChance::from_u64(0));
-    assert_eq!(error.unwrap_err().code(), "match_over");
+    assert_eq!(error.unwrap_err().rule(), "match_over");
 }

@@ -114,7 +114,7 @@ fn scenario_5_the_fifty_second_card_ends_the_deal_and_scores_62_30_12() {
     assert!(game.outcome().is_some());
     // Play has stopped: a later move is refused.
     let late = game.apply(1, &Action::Stuck, &mut SeededChance::from_u64(0));
-    assert_eq!(late.unwrap_err().code(), "match_over");
+    assert_eq!(late.unwrap_err().rule(), "match_over");
 }
 
 #[test]

@@ -88,7 +88,7 @@ pub fn refused(game: &mut DemonKlondike, seat: Seat, action: Action) -> &'static
         .apply(seat, &action, &mut ScriptedChance::new([]))
         .expect_err("the action is refused");
     assert!(*game == before, "a refused action changed nothing");
-    error.code()
+    error.rule()
 }
 
 pub fn to_foundation(name: &str, foundation: Option<u16>) -> Action {

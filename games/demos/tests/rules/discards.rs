@@ -55,7 +55,7 @@ fn every_player_commits_the_public_discard_at_once_and_in_private() {
     assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![0, 2]);
     assert_eq!(seat_view(&game, 1).my_commit, Some(action));
     assert!(game.legal_actions(1).is_empty(), "a commit is final");
-    assert_eq!(refused(&game, 1, action), DemosError::NotYourMove);
+    assert_eq!(refused(&game, 1, action), DemosError::NotYourTurn);
     for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
         let view = game.view(viewer);
         assert_eq!(view.my_commit, None);
@@ -225,7 +225,7 @@ fn the_secret_discard_is_mandatory_in_the_simplified_game() {
     public_turn(&mut game, &plan);
     assert!(!game.legal_actions(0).contains(&DemosAction::KeepHand));
     let error = refused(&game, 0, DemosAction::KeepHand);
-    assert_eq!(error.code(), "discard_required");
+    assert_eq!(error.rule(), "discard_required");
 }
 
 #[test]
@@ -505,17 +505,17 @@ fn refused_actions_carry_stable_codes_and_change_nothing() {
     let (game, plan) = three_players(Mode::Complete, DiscardOrder::Simultaneous);
     let not_held = plan.junk[1][0];
     assert_eq!(
-        refused(&game, 0, DemosAction::PublicDiscard { card: not_held }).code(),
+        refused(&game, 0, DemosAction::PublicDiscard { card: not_held }).rule(),
         "not_in_hand"
     );
-    assert_eq!(refused(&game, 0, DemosAction::Veto).code(), "wrong_step");
+    assert_eq!(refused(&game, 0, DemosAction::Veto).rule(), "wrong_step");
     assert_eq!(
-        refused(&game, 0, DemosAction::KeepHand).code(),
+        refused(&game, 0, DemosAction::KeepHand).rule(),
         "discard_required"
     );
     assert_eq!(
-        refused(&game, 7, DemosAction::Proceed).code(),
-        "not_your_move"
+        refused(&game, 7, DemosAction::Proceed).rule(),
+        "not_your_turn"
     );
     let message = refused(&game, 0, DemosAction::PublicDiscard { card: not_held }).to_string();
     assert_eq!(message, "You do not hold that card.");

@@ -89,7 +89,7 @@ fn a_media_aims_only_at_another_players_face_down_figure() {
             position: 1,
             suit: Suit::Hearts
         })
-        .code(),
+        .rule(),
         "bad_media_target"
     );
     assert_eq!(

@@ -321,7 +321,7 @@ fn a_veto_in_round_three_cancels_the_unanimous_turn_and_none_is_left_for_round_f
             &DemosAction::Veto,
             &mut pandemonium_game::SeededChance::from_u64(0),
         );
-        assert_eq!(refused, Err(DemosError::NotYourMove));
+        assert_eq!(refused, Err(DemosError::NotYourTurn));
         polled.push(seat);
         apply(&mut game, seat, DemosAction::Pass);
     }

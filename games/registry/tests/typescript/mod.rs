@@ -25,6 +25,7 @@ fn generate(out: &Path) {
         p::MatchPage,
         p::MatchRecord,
         p::ApiError,
+        p::ErrorCode,
         p::NewGuest,
         p::Guest,
         p::Replay,

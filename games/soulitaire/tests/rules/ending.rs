@@ -31,11 +31,11 @@ fn discarding_the_top_demon_loses_it_and_reaches_the_next() {
     play(&mut game, Action::Discard);
     let before = game.clone();
     assert_eq!(
-        try_play(&mut game, &Action::Discard).unwrap_err().code(),
+        try_play(&mut game, &Action::Discard).unwrap_err().rule(),
         "no_demon"
     );
     assert_eq!(
-        try_play(&mut game, &sacrifice(0)).unwrap_err().code(),
+        try_play(&mut game, &sacrifice(0)).unwrap_err().rule(),
         "no_demon"
     );
     assert_eq!(game, before);
@@ -246,8 +246,8 @@ fn no_action_is_accepted_once_the_match_is_over() {
         Action::EndSacrifice,
     ] {
         assert_eq!(
-            try_play(&mut game, &action).unwrap_err().code(),
-            "game_over"
+            try_play(&mut game, &action).unwrap_err().rule(),
+            "match_over"
         );
     }
     assert_eq!(game, before);

@@ -31,7 +31,7 @@ fn only_seat_zero_may_act() {
     let error = game
         .apply(1, &Action::Concede, &mut SeededChance::from_u64(0))
         .unwrap_err();
-    assert_eq!(error.code(), "not_your_seat");
+    assert_eq!(error.rule(), "not_your_seat");
     assert_eq!(game, before);
     assert!(game.legal_actions(1).is_empty());
 }
@@ -53,7 +53,7 @@ fn columns_and_foundations_out_of_range_are_refused() {
     ];
     for (action, code) in cases {
         assert_eq!(
-            try_play(&mut game, &action).unwrap_err().code(),
+            try_play(&mut game, &action).unwrap_err().rule(),
             code,
             "{action:?}"
         );

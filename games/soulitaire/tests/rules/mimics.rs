@@ -41,7 +41,7 @@ fn a_mimic_must_be_declared_with_a_rank_next_to_the_top() {
     for (action, code) in cases {
         let mut copy = game.clone();
         assert_eq!(
-            try_play(&mut copy, &action).unwrap_err().code(),
+            try_play(&mut copy, &action).unwrap_err().rule(),
             code,
             "{action:?}"
         );
@@ -107,7 +107,7 @@ fn a_starting_mimic_matches_rank_symbols_but_no_suit_symbol() {
     assert!(sacrifices(&bosche).is_empty());
     let mut copy = bosche.clone();
     let error = try_play(&mut copy, &sacrifice(0)).unwrap_err();
-    assert_eq!(error.code(), "demon_does_not_match");
+    assert_eq!(error.rule(), "demon_does_not_match");
     let two = rig(board, ["M", "M", "M", "M"], &[TWO_IMP]);
     let mut copy = two.clone();
     play(&mut copy, sacrifice(2));

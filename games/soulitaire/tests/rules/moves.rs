@@ -21,7 +21,7 @@ fn a_card_moves_onto_a_foundation_one_rank_higher_or_lower() {
     for column in [2, 3, 4] {
         let mut copy = game.clone();
         let error = try_play(&mut copy, &mv(column, 0)).unwrap_err();
-        assert_eq!(error.code(), "not_adjacent");
+        assert_eq!(error.rule(), "not_adjacent");
         assert_eq!(copy, game);
     }
 }
@@ -47,7 +47,7 @@ fn the_rank_cycle_wraps_from_keeper_to_ace_and_runs_ten_e_s_keeper() {
         for column in [2, 3] {
             let mut copy = game.clone();
             assert_eq!(
-                try_play(&mut copy, &mv(column, 0)).unwrap_err().code(),
+                try_play(&mut copy, &mv(column, 0)).unwrap_err().rule(),
                 "not_adjacent",
                 "{} onto {top}",
                 bad[column as usize - 2]
@@ -77,7 +77,7 @@ fn a_card_placed_on_a_foundation_can_never_move_again() {
     play(&mut game, mv(0, 0));
     let before = game.clone();
     assert_eq!(
-        try_play(&mut game, &mv(0, 1)).unwrap_err().code(),
+        try_play(&mut game, &mv(0, 1)).unwrap_err().rule(),
         "empty_column"
     );
     assert_eq!(game, before);

@@ -112,7 +112,7 @@ fn a_sacrifice_needs_a_foundation_top_sharing_a_symbol() {
     assert!(sacrifices(&game).is_empty());
     let before = game.clone();
     let error = try_play(&mut game, &sacrifice(0)).unwrap_err();
-    assert_eq!(error.code(), "demon_does_not_match");
+    assert_eq!(error.rule(), "demon_does_not_match");
     assert_eq!(game, before);
 }
 
@@ -130,7 +130,7 @@ fn cards_uncovered_during_a_sacrifice_cannot_be_offered() {
     assert!(pending(&game), "the 9 of S4 can still be offered");
     let before = game.clone();
     let error = try_play(&mut game, &offer(0, "s2")).unwrap_err();
-    assert_eq!(error.code(), "not_visible_when_placed");
+    assert_eq!(error.rule(), "not_visible_when_placed");
     assert_eq!(game, before);
     assert_eq!(offers(&game), vec![offer(5, "s4")]);
     let view = game.view(Viewer::Seat(0));
@@ -172,7 +172,7 @@ fn a_demon_takes_at_most_one_card_per_symbol() {
     play(&mut game, offer(0, "s1"));
     let before = game.clone();
     let error = try_play(&mut game, &offer(1, "s1")).unwrap_err();
-    assert_eq!(error.code(), "symbol_not_wanted");
+    assert_eq!(error.rule(), "symbol_not_wanted");
     assert_eq!(game, before);
     assert!(offers(&game).iter().all(|a| !matches!(
         a,
@@ -206,7 +206,7 @@ fn repeated_symbols_allow_that_many_cards() {
     assert_eq!(remaining, vec![sym("s3")]);
     let before = game.clone();
     assert_eq!(
-        try_play(&mut game, &offer(2, "s1")).unwrap_err().code(),
+        try_play(&mut game, &offer(2, "s1")).unwrap_err().rule(),
         "symbol_not_wanted"
     );
     assert_eq!(game, before);
@@ -259,7 +259,7 @@ fn an_offered_card_must_match_the_symbol_it_is_offered_for() {
         (offer(2, "s1"), "empty_column"),
     ] {
         assert_eq!(
-            try_play(&mut game, &action).unwrap_err().code(),
+            try_play(&mut game, &action).unwrap_err().rule(),
             code,
             "{action:?}"
         );
@@ -292,7 +292,7 @@ fn a_mimic_offered_in_a_sacrifice_is_declared_as_a_card_matching_its_symbol() {
     ] {
         let mut copy = placed.clone();
         let error = try_play(&mut copy, &action).unwrap_err();
-        assert_eq!(error.code(), code, "{action:?}");
+        assert_eq!(error.rule(), code, "{action:?}");
         assert_eq!(copy, placed);
     }
     // A Mimic offered for a suit symbol may be any of the 13 cards of that suit.
@@ -305,7 +305,7 @@ fn a_mimic_offered_in_a_sacrifice_is_declared_as_a_card_matching_its_symbol() {
     play(&mut copy, mv(1, 0)); // a 7 goes on the declared 8
     let mut copy = game.clone();
     assert_eq!(
-        try_play(&mut copy, &mv(2, 0)).unwrap_err().code(),
+        try_play(&mut copy, &mv(2, 0)).unwrap_err().rule(),
         "not_adjacent"
     );
 }
@@ -325,7 +325,7 @@ fn a_mimic_offered_for_a_rank_symbol_is_one_of_the_four_cards_of_that_rank() {
     assert_eq!(
         try_play(&mut game, &offer_mimic(0, "2", "3s1"))
             .unwrap_err()
-            .code(),
+            .rule(),
         "does_not_match_symbol"
     );
     assert_eq!(game, before);
@@ -365,7 +365,7 @@ fn during_a_sacrifice_only_offers_ending_it_and_conceding_are_legal() {
     let before = game.clone();
     for action in [mv(0, 1), sacrifice(1), Action::Discard] {
         assert_eq!(
-            try_play(&mut game, &action).unwrap_err().code(),
+            try_play(&mut game, &action).unwrap_err().rule(),
             "sacrifice_under_way",
             "{action:?}"
         );
@@ -375,7 +375,7 @@ fn during_a_sacrifice_only_offers_ending_it_and_conceding_are_legal() {
     let before = game.clone();
     for action in [offer(0, "s1"), Action::EndSacrifice] {
         assert_eq!(
-            try_play(&mut game, &action).unwrap_err().code(),
+            try_play(&mut game, &action).unwrap_err().rule(),
             "no_sacrifice"
         );
         assert_eq!(game, before);
@@ -439,7 +439,7 @@ fn a_demon_left_bare_kills_its_stack() {
     let before = game.clone();
     for action in [mv(0, 0), sacrifice(0)] {
         assert_eq!(
-            try_play(&mut game, &action).unwrap_err().code(),
+            try_play(&mut game, &action).unwrap_err().rule(),
             "dead_stack"
         );
         assert_eq!(game, before);

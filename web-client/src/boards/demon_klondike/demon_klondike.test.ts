@@ -73,8 +73,9 @@ describe("moves come from the legal list only", () => {
   });
 
   it("a lost race is explained", () => {
-    expect(refusalWords("foundation_moved")).toMatch(/got there first/);
-    expect(refusalWords("whatever")).toMatch(/no longer possible/);
+    expect(refusalWords({ code: "illegal_action", rule: "foundation_moved" })).toMatch(/got there first/);
+    expect(refusalWords({ code: "match_over", rule: null })).toMatch(/deal is over/);
+    expect(refusalWords({ code: "illegal_action", rule: "whatever" })).toMatch(/no longer possible/);
   });
 });
 

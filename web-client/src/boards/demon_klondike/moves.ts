@@ -40,15 +40,16 @@ export function stockAction(legal: DemonAction[]): DemonAction | null {
   return legal.find((a) => a.type === "draw" || a.type === "recycle") ?? null;
 }
 
-/** Why a move came back, in words for the card that snaps home. */
-export function refusalWords(code: string): string {
-  switch (code) {
+/** Why a move came back, in words for the card that snaps home: from the refusal's code, and
+ * for `illegal_action` the game's rule. */
+export function refusalWords(refusal: { code?: string; rule?: string | null }): string {
+  if (refusal.code === "match_over") return "The deal is over.";
+  switch (refusal.rule) {
     case "foundation_moved":
       return "Too slow — someone got there first.";
     case "stopped":
       return "You said you are stuck: you sit out the rest of this deal.";
     case "between_deals":
-    case "match_over":
       return "The deal is over.";
     default:
       return "That move is no longer possible.";
