@@ -4,7 +4,31 @@ import type { SoulitaireCard } from "../../protocol/soulitaire/SoulitaireCard";
 import type { SoulitaireView } from "../../protocol/soulitaire/SoulitaireView";
 import { hint, isLegal, planOffers, refusal, sameAction, type Offer } from "./rules";
 import { freeSymbols, hintAfterPicks, moreAfter } from "./sacrifice";
-import { describeAction, nextTitleWords, pendingDecision, useSuits } from "./words";
+import {
+  cardButtonLabel,
+  columnLabel,
+  concededWords,
+  counted,
+  demonsLeftWords,
+  demonTopLabel,
+  describeAction,
+  endSacrificeLabel,
+  foundationLabel,
+  hintLine,
+  lostWords,
+  moveDeclarationHeading,
+  nextTitleWords,
+  noSymbolFor,
+  offerDeclarationHeading,
+  pendingDecision,
+  pickCardsPrompt,
+  pickName,
+  placeLabel,
+  reorderLabel,
+  rulesNote,
+  useSuits,
+  type HintContext,
+} from "./words";
 
 const seats = [{ seat: 0, name: "Ada", kind: "person" as const, team: null }];
 const r = (rank: string, suit: string): SoulitaireCard => ({ kind: "ritual", rank, suit }) as SoulitaireCard;
@@ -171,5 +195,100 @@ describe("Soulitaire ending in words", () => {
     const words = nextTitleWords(3, "Ada");
     expect(words).toBe("One more demon kept would have made Ada a Master of the Realm.");
     expect(words).not.toMatch(/\byou\b/);
+  });
+});
+
+describe("Soulitaire board sentences", () => {
+  const at: HintContext = { card: (c) => (c === 2 ? "the 7 of Skulls" : `column ${c + 1}`), demon: "Bosche", picked: false };
+
+  it("counts with the right noun for one and for many", () => {
+    expect(counted(1, "card")).toBe("1 card");
+    expect(counted(0, "card")).toBe("0 cards");
+    expect(demonsLeftWords(1)).toBe("1 demon left in the pile.");
+    expect(demonsLeftWords(3)).toBe("3 demons left in the pile.");
+    expect(lostWords(2)).toBe("No card and no demon can reach a Foundation Stack; 2 cards remain on the Spellboard.");
+    expect(concededWords(1)).toBe("1 card remained on the Spellboard.");
+  });
+
+  it("words each kind of hint with the card and demon the board names", () => {
+    useSuits(view([], []).suits);
+    expect(hintLine({ kind: "move", column: 2, foundation: 0, declare: null }, at)).toBe("Hint: move the 7 of Skulls onto Foundation 1.");
+    expect(hintLine({ kind: "move", column: 0, foundation: 1, declare: { rank: "K", suit: "s2" } }, at)).toBe(
+      "Hint: move the Mimic of column 1 onto Foundation 2, declared the Keeper of Moons.",
+    );
+    expect(hintLine({ kind: "sacrifice", foundation: 3 }, { ...at, demon: null })).toBe("Hint: sacrifice the top demon on Foundation 4.");
+    expect(hintLine({ kind: "offer", column: 2, symbol: { suit: "s1" }, declare: null }, at)).toBe("Hint: offer the 7 of Skulls for Skulls.");
+    expect(hintLine({ kind: "end_sacrifice" }, at)).toBe("Hint: offer no more cards.");
+    expect(hintLine({ kind: "end_sacrifice" }, { ...at, picked: true })).toBe(
+      "Hint: place the cards you have chosen; no other card can join them.",
+    );
+    expect(hintLine({ kind: "discard" }, at)).toBe("Hint: no card can move and Bosche takes none: discard it.");
+    expect(hintLine(null, at)).toBe("No move to suggest.");
+  });
+
+  it("labels a foundation with its top, its size, its demons and whether it takes the choice", () => {
+    useSuits(view([], []).suits);
+    const stack = {
+      layers: [{ kind: "ritual", rank: "7", suit: "s1" }, { kind: "demon", name: "Bosche", symbols: [] }],
+      top: { kind: "dead" },
+    } as unknown as SoulitaireView["foundations"][number];
+    expect(foundationLabel(1, stack, false)).toBe("Foundation 2: top a bare demon (dead), 2 cards, 1 demon in it");
+    const single = view([], [["9", "s3"]]).foundations[0];
+    expect(foundationLabel(0, single, true)).toBe("Foundation 1: top 9 of Tridents, 1 card, can take it");
+  });
+
+  it("labels a column and its exposed card by where the card stands in the play", () => {
+    useSuits(view([], []).suits);
+    expect(columnLabel(0, 0, 0, null)).toBe("Column 1: empty");
+    expect(columnLabel(3, 4, 3, r("5", "s4"))).toBe("Column 4: 3 face down, the 5 of Pentacles showing");
+    const five = r("5", "s4");
+    expect(cardButtonLabel(3, five, { kind: "idle" })).toBe("5 of Pentacles, column 4");
+    expect(cardButtonLabel(3, five, { kind: "selected" })).toBe("5 of Pentacles, column 4, selected");
+    expect(cardButtonLabel(3, five, { kind: "picked", symbol: { suit: "s4" } })).toBe("5 of Pentacles, column 4, chosen for Pentacles (take back)");
+    expect(cardButtonLabel(3, five, { kind: "offerable", symbols: [{ suit: "s4" }, { rank: "5" }] })).toBe(
+      "5 of Pentacles, column 4, can be offered for Pentacles or 5",
+    );
+    expect(cardButtonLabel(3, five, { kind: "offerable", symbols: [] })).toBe("5 of Pentacles, column 4");
+  });
+
+  it("heads the Mimic picker with what the foundation or the symbol asks for", () => {
+    useSuits(view([], []).suits);
+    expect(moveDeclarationHeading(0, { kind: "face", rank: "7", suit: "s1" })).toBe(
+      "Onto Foundation 1, whose top is 7 of Skulls: a rank one higher or lower.",
+    );
+    expect(moveDeclarationHeading(2, { kind: "wild" })).toBe(
+      "Onto Foundation 3, whose top is a starting Mimic (any rank, no suit): a rank of your choice.",
+    );
+    expect(offerDeclarationHeading("Bosche", { rank: "K" })).toBe(
+      "Offered to Bosche for Keeper: declare it as a card with that rank. If it is placed last, it is the new top.",
+    );
+  });
+
+  it("says why a card cannot be picked for the sacrifice", () => {
+    useSuits(view([], []).suits);
+    expect(noSymbolFor(r("5", "s1"), [{ suit: "s2" }, { suit: "s3" }], "Bosche")).toBe(
+      "The 5 of Skulls matches none of the symbols still free (Moons or Tridents).",
+    );
+    expect(noSymbolFor(r("5", "s1"), [], "Bosche")).toBe("Every symbol of Bosche already has a card.");
+  });
+
+  it("words the sacrifice's steps and buttons", () => {
+    useSuits(view([], []).suits);
+    expect(pickCardsPrompt(0)).toBe("Pick cards in the Spellboard, one per symbol, among those visible when the demon was placed.");
+    expect(pickCardsPrompt(2)).toMatch(/placed \(2 already offered\)\.$/);
+    expect(endSacrificeLabel(0)).toBe("End without offering cards");
+    expect(endSacrificeLabel(1)).toBe("Offer no more cards");
+    expect(pickName({ rank: "3", suit: "s2" }, { kind: "mimic" } as SoulitaireCard, 1)).toBe("Mimic as the 3 of Moons");
+    expect(pickName(null, null, 4)).toBe("column 5");
+    expect(placeLabel(["5 of Skulls"])).toBe("Place the 5 of Skulls");
+    expect(placeLabel(["5 of Skulls", "Mimic as the 3 of Moons"])).toBe("Place the 2 cards");
+    expect(reorderLabel("5 of Skulls", -1)).toBe("Place the 5 of Skulls earlier");
+    expect(reorderLabel("5 of Skulls", 1)).toBe("Place the 5 of Skulls later");
+  });
+
+  it("reminds the rules of the table's option for a bare demon", () => {
+    expect(rulesNote("dead_stack")).toMatch(/cards never leave a foundation\. A sacrificed demon left with no card on it kills its stack\.$/);
+    expect(rulesNote("forgiving")).toMatch(/A bare demon lets the card beneath it count\.$/);
+    expect(demonTopLabel("Demon: Bosche", false)).toBe("Top of the Demon Pile: Demon: Bosche. It matches no foundation top now.");
   });
 });
