@@ -11,7 +11,8 @@ SCREENSHOTS := $(WEB)/test-results/screenshots
 run: web
 	$(CARGO) run --release -p pandemonium-server --bin pandemonium
 
-## Every test: formatting, lints, Rust unit/integration/end-to-end tests, web unit and browser tests.
+## Every test: formatting, lints, Rust unit/integration/end-to-end tests; the web client's lints
+## (ESLint, Prettier, svelte-check), unit and browser tests.
 test: lint test-rust test-web
 
 test-rust:
@@ -34,7 +35,7 @@ web:
 test-web:
 	@if [ -f $(WEB)/package.json ]; then \
 		$(MAKE) $(WEB)/node_modules/.installed && \
-		(cd $(WEB) && npm test && npm run build) && \
+		(cd $(WEB) && npm run lint && npm run check && npm test && npm run build) && \
 		$(CARGO) build -p pandemonium-server --bin pandemonium -p pandemonium-e2e --bin pandemonium-test-server && \
 		mkdir -p $(SCREENSHOTS) && \
 		(cd $(WEB) && SCREENSHOTS_DIR=test-results/screenshots npm run test:browser) && \

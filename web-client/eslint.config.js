@@ -28,6 +28,8 @@ export default ts.config(
   },
   {
     files: ["**/*.svelte", "**/*.svelte.ts"],
-    languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: [".svelte"], svelteConfig } },
+    languageOptions: {
+      parserOptions: { parser: ts.parser, extraFileExtensions: [".svelte"], svelteConfig },
+    },
   },
 );

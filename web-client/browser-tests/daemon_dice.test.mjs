@@ -8,7 +8,14 @@
 // waits for the board's state, never for a fixed time.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, screenshot, startServer, waitFor } from "./harness.mjs";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  screenshot,
+  startServer,
+  waitFor,
+} from "./harness.mjs";
 import { createRoomViaUi, gameInfo, landed, startMatch, waitSeated, watchActs } from "./flows.mjs";
 
 let server;
@@ -26,7 +33,9 @@ after(async () => {
  * after a short move). */
 /** Waits until no die is still tumbling (so a screenshot shows the faces). */
 async function settled(page) {
-  await page.waitForFunction(() => [...document.querySelectorAll("svg.die")].every((die) => die.getAnimations().length === 0));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("svg.die")].every((die) => die.getAnimations().length === 0),
+  );
 }
 
 async function drag(page, source, target) {
@@ -44,7 +53,13 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
   const game = await gameInfo(server.url, "daemon_dice_rigged");
   const ada = await newPerson(browser, server.url);
   const { page } = ada;
-  await createRoomViaUi(page, { game, seats: 2, bots: [1], name: "Ada", options: { "Daemon size": 5 } });
+  await createRoomViaUi(page, {
+    game,
+    seats: 2,
+    bots: [1],
+    name: "Ada",
+    options: { "Daemon size": 5 },
+  });
   assert.equal(await waitSeated(page), 0);
   await startMatch(page);
   const board = page.getByTestId("daemon-dice-board");
@@ -73,7 +88,12 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
         if (g?.outcome) return s;
         // The board has caught up with the state it is asked about.
         const shown = await board.getAttribute("data-step");
-        return g && g.legal.length > 0 && g.view.step.step !== "construction" && shown === g.view.step.step ? s : null;
+        return g &&
+          g.legal.length > 0 &&
+          g.view.step.step !== "construction" &&
+          shown === g.view.step.step
+          ? s
+          : null;
       },
       { message: "the person's next decision", interval: 50 },
     );
@@ -93,7 +113,15 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
   );
   await board.getByText("Initiative: Ada starts").waitFor();
 
-  const did = { boost: 0, defendByClick: 0, defendByDrag: 0, sufferByDrag: 0, sufferByClick: 0, setAside: 0, done: 0 };
+  const did = {
+    boost: 0,
+    defendByClick: 0,
+    defendByDrag: 0,
+    sufferByDrag: 0,
+    sufferByClick: 0,
+    setAside: 0,
+    done: 0,
+  };
   let screenshotsTaken = false;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -102,10 +130,22 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
     const g = state.game;
     if (g.outcome) break;
     const step = g.view.step.step;
-    assert.equal(await board.getByTestId("turn-stepper").getAttribute("data-current"), {
-      release: "activate", set_aside: "minuses", target_minus: "minuses", recover: "recover", defend: "defend",
-      suffer: "suffer", mouth_recover: "suffer", attack: "attack", target: "attack", rot: "rot",
-    }[step], `the stepper highlights the ${step} step`);
+    assert.equal(
+      await board.getByTestId("turn-stepper").getAttribute("data-current"),
+      {
+        release: "activate",
+        set_aside: "minuses",
+        target_minus: "minuses",
+        recover: "recover",
+        defend: "defend",
+        suffer: "suffer",
+        mouth_recover: "suffer",
+        attack: "attack",
+        target: "attack",
+        rot: "rot",
+      }[step],
+      `the stepper highlights the ${step} step`,
+    );
     const defend = g.legal.find((a) => a.type === "defend");
     const boost = g.legal.find((a) => a.type === "boost");
     if (step === "defend" && defend) {
@@ -116,19 +156,27 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
         await settled(page);
         await screenshot(page, "daemon-dice-defend-1280");
         await page.setViewportSize({ width: 390, height: 844 });
-        await waitFor(async () => (await board.evaluate((el) => el.clientWidth)) <= 390, { message: "the narrow layout" });
+        await waitFor(async () => (await board.evaluate((el) => el.clientWidth)) <= 390, {
+          message: "the narrow layout",
+        });
         await settled(page);
         await screenshot(page, "daemon-dice-defend-390");
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
         assert.ok(overflow <= 0, `the board is ${overflow}px wider than 390px`);
         await page.setViewportSize({ width: 1280, height: 860 });
-        await waitFor(async () => (await board.evaluate((el) => el.clientWidth)) > 560, { message: "the wide layout" });
+        await waitFor(async () => (await board.evaluate((el) => el.clientWidth)) > 560, {
+          message: "the wide layout",
+        });
       }
       if (did.defendByClick === 0) {
         // Click the die, then the attack's button (keyboard users reach both the same way).
         await die.click();
         assert.equal(await die.getAttribute("aria-pressed"), "true");
-        await sends("defence by click", () => attack.getByRole("button", { name: /^Defend with/ }).click());
+        await sends("defence by click", () =>
+          attack.getByRole("button", { name: /^Defend with/ }).click(),
+        );
         did.defendByClick++;
       } else {
         await die.scrollIntoViewIfNeeded();
@@ -151,9 +199,17 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
       }
     } else if (step === "attack" && boost) {
       await mine.locator('button.die-btn[data-face="plus"]').first().click();
-      await sends("boost", () => board.locator(`li[data-attack="${boost.attack}"]`).getByRole("button", { name: "Boost with the plus" }).click());
+      await sends("boost", () =>
+        board
+          .locator(`li[data-attack="${boost.attack}"]`)
+          .getByRole("button", { name: "Boost with the plus" })
+          .click(),
+      );
       did.boost++;
-    } else if (["set_aside", "recover", "release"].includes(step) && g.legal.some((a) => a.type === step)) {
+    } else if (
+      ["set_aside", "recover", "release"].includes(step) &&
+      g.legal.some((a) => a.type === step)
+    ) {
       const choice = g.legal.find((a) => a.type === step);
       await sends(step, () => mine.locator(`button[data-die="${choice.die}"]`).click());
       if (step === "set_aside") did.setAside++;
@@ -168,16 +224,24 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
   const end = await clientState(page);
   assert.equal(end.game.view.step.step, "over");
   assert.deepEqual(end.game.outcome.winners, [0], end.game.outcome.summary);
-  await prompt.getByTestId("battle-over").getByText("Ada's daemon is the last one standing.").waitFor();
+  await prompt
+    .getByTestId("battle-over")
+    .getByText("Ada's daemon is the last one standing.")
+    .waitFor();
   await page.getByTestId("end-of-match").waitFor();
   await settled(page);
   await screenshot(page, "daemon-dice-end-1280");
   await page.setViewportSize({ width: 390, height: 844 });
-  await waitFor(async () => (await board.evaluate((el) => el.clientWidth)) <= 390, { message: "the narrow layout" });
+  await waitFor(async () => (await board.evaluate((el) => el.clientWidth)) <= 390, {
+    message: "the narrow layout",
+  });
   await settled(page);
   await screenshot(page, "daemon-dice-end-390");
   assert.ok(did.boost >= 1, "a plus boosted an attack");
-  assert.ok(did.defendByClick >= 1 && did.defendByDrag >= 1, `defences by click and by drag: ${JSON.stringify(did)}`);
+  assert.ok(
+    did.defendByClick >= 1 && did.defendByDrag >= 1,
+    `defences by click and by drag: ${JSON.stringify(did)}`,
+  );
   assert.ok(did.sufferByDrag >= 1, "damage was dragged onto a die");
   assert.ok(did.setAside >= 1, "a die was set aside for a minus");
   assert.deepEqual(ada.errors, []);

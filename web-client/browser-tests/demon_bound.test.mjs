@@ -6,7 +6,14 @@
 // and takes 9♦; then plays on to the end. Every game action is a click on the board.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, screenshot, startServer, waitFor } from "./harness.mjs";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  screenshot,
+  startServer,
+  waitFor,
+} from "./harness.mjs";
 import { createRoomViaUi, gameInfo, landed, startMatch, waitSeated, watchActs } from "./flows.mjs";
 
 let server;
@@ -90,7 +97,11 @@ test("a person plays a rigged two-player Demon Bound! match through the board: a
   await send(prompt.getByRole("button", { name: "Peek at Bot 2's hand" }), "peek");
   const peek = board.getByTestId("peek");
   await peek.waitFor();
-  assert.ok((await peek.locator("[data-card]").evaluateAll((els) => els.map((e) => e.dataset.card))).includes("9D"));
+  assert.ok(
+    (
+      await peek.locator("[data-card]").evaluateAll((els) => els.map((e) => e.dataset.card))
+    ).includes("9D"),
+  );
   await send(prompt.getByRole("button", { name: "Take 9♦" }), "theft");
   state = await clientState(page);
   assert.ok(state.game.view.players[0].hand.includes("9D"));
@@ -100,7 +111,9 @@ test("a person plays a rigged two-player Demon Bound! match through the board: a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(250);
   await screenshot(page, "demon-bound-player-390");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   assert.ok(overflow <= 0, `the board is ${overflow}px wider than 390px`);
   await page.setViewportSize({ width: 1280, height: 860 });
 

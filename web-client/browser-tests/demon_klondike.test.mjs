@@ -7,7 +7,14 @@
 // moved on; the server refuses it and the board snaps the card back with the reason.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, screenshot, startServer, waitFor } from "./harness.mjs";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  screenshot,
+  startServer,
+  waitFor,
+} from "./harness.mjs";
 import { createRoomViaUi, gameInfo, startMatch, waitSeated, watchActs } from "./flows.mjs";
 
 // The bot takes a second per move, so the page can catch it at the same card.
@@ -50,14 +57,22 @@ async function drag(page, from, to) {
 
 /** The page's last act: `{ version }` once acknowledged, `{ error }` when refused. */
 async function lastAct(page) {
-  return waitFor(() => page.evaluate(() => window.__lastAct), { message: "the act to be answered" });
+  return waitFor(() => page.evaluate(() => window.__lastAct), {
+    message: "the act to be answered",
+  });
 }
 
 test("a person races a bot through a whole Demon deal on the board, loses a race, and sees the scores", async () => {
   const game = await gameInfo(server.url, "demon_klondike_rigged");
   const ada = await newPerson(browser, server.url);
   const gate = await holdableSocket(ada.page);
-  await createRoomViaUi(ada.page, { game, seats: 2, bots: [1], options: { Deals: 1 }, name: "Ada" });
+  await createRoomViaUi(ada.page, {
+    game,
+    seats: 2,
+    bots: [1],
+    options: { Deals: 1 },
+    name: "Ada",
+  });
   const seat = await waitSeated(ada.page);
   await startMatch(ada.page);
   const board = ada.page.getByTestId("demon-board");
@@ -69,8 +84,12 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
   // own, both have the two of spades on top of the waste. The test holds the server's frames,
   // waits until the bot's two of spades has landed on one of the two foundations, and drops
   // the page's two of spades (still playable there on the stale board) on that same one.
-  const spadeFoundations = (view) => view.foundations.map((f, i) => ({ ...f, i })).filter((f) => f.suit === "spades");
-  await waitFor(async () => spadeFoundations((await clientState(ada.page)).game.view).length === 1, { message: "the bot's Ace of spades" });
+  const spadeFoundations = (view) =>
+    view.foundations.map((f, i) => ({ ...f, i })).filter((f) => f.suit === "spades");
+  await waitFor(
+    async () => spadeFoundations((await clientState(ada.page)).game.view).length === 1,
+    { message: "the bot's Ace of spades" },
+  );
   await watchActs(ada.page);
   await mine.locator('[data-card="AS"]').dblclick();
   assert.ok((await lastAct(ada.page)).version, "the page's Ace of spades starts a foundation");
@@ -88,11 +107,20 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
     { message: "the bot's two of spades" },
   );
   await watchActs(ada.page);
-  await drag(ada.page, mine.locator('[data-card="2S"]'), board.locator(`[data-foundation="${contested.index}"]`));
-  await waitFor(() => gate.held.some((m) => String(m).includes('"type":"reject"')), { message: "the refusal" });
+  await drag(
+    ada.page,
+    mine.locator('[data-card="2S"]'),
+    board.locator(`[data-foundation="${contested.index}"]`),
+  );
+  await waitFor(() => gate.held.some((m) => String(m).includes('"type":"reject"')), {
+    message: "the refusal",
+  });
   gate.release();
   assert.deepEqual(await lastAct(ada.page), { error: "illegal_action", rule: "foundation_moved" });
-  await board.getByTestId("demon-bounce").getByText(/got there first/).waitFor();
+  await board
+    .getByTestId("demon-bounce")
+    .getByText(/got there first/)
+    .waitFor();
   await screenshot(ada.page, "demon-klondike-lost-race");
   // The card stayed home: it is still on the page's waste, playable on the other foundation.
   await mine.locator('[data-card="2S"]').waitFor();
@@ -115,12 +143,19 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
     if (toFoundation) {
       await mine.locator(`[data-card="${toFoundation.card}"]`).dblclick();
     } else if (toPile && !dragged) {
-      await drag(ada.page, mine.locator(`[data-card="${toPile.card}"]`), mine.locator(`[data-pile="${toPile.pile}"]`));
+      await drag(
+        ada.page,
+        mine.locator(`[data-card="${toPile.card}"]`),
+        mine.locator(`[data-pile="${toPile.pile}"]`),
+      );
       dragged = true;
     } else if (toPile) {
       await mine.locator(`[data-card="${toPile.card}"]`).click();
       await mine.locator(`[data-pile="${toPile.pile}"] .pile-slot`).click({ force: true });
-    } else if (legal.some((a) => a.type === "draw" || a.type === "recycle") && state.view.players[seat].idle_passes < 2) {
+    } else if (
+      legal.some((a) => a.type === "draw" || a.type === "recycle") &&
+      state.view.players[seat].idle_passes < 2
+    ) {
       await board.getByTestId("demon-stock").click();
     } else {
       await board.getByRole("button", { name: "We're stuck" }).click();
@@ -132,7 +167,10 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
     if (result.error) assert.equal(result.rule, "foundation_moved", "only a lost race is refused");
   }
 
-  const end = await waitFor(async () => (await clientState(ada.page)).game?.outcome, { timeout: 180_000, message: "the end of the deal" });
+  const end = await waitFor(async () => (await clientState(ada.page)).game?.outcome, {
+    timeout: 180_000,
+    message: "the end of the deal",
+  });
   assert.ok(end.scores.length === 2);
   const scores = board.getByTestId("demon-scores");
   await scores.waitFor();

@@ -7,7 +7,15 @@
 // before the Election. Every game action is a click or a key on the board.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, pickName, screenshot, startServer, waitFor } from "./harness.mjs";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  pickName,
+  screenshot,
+  startServer,
+  waitFor,
+} from "./harness.mjs";
 import { gameInfo, landed, startMatch, waitSeated, watchActs } from "./flows.mjs";
 
 const INDEPENDENT = 4;
@@ -64,10 +72,17 @@ async function vetoesLeft(board) {
 async function discardKeepingSevens(page) {
   const chooser = page.getByTestId("discard-chooser");
   const cards = chooser.locator("[data-zone=hand] button");
-  await waitFor(async () => (await cards.count()) === 5, { timeout: 3000, interval: 30, message: "a settled hand" });
+  await waitFor(async () => (await cards.count()) === 5, {
+    timeout: 3000,
+    interval: 30,
+    message: "a settled hand",
+  });
   const picked = chooser.locator("[data-zone=hand] button[aria-pressed=true]");
   if (await picked.count()) await picked.click(); // start from nothing picked
-  await chooser.locator('[data-zone=hand] button:not([disabled]):not(:has([data-card^="7"]))').first().click();
+  await chooser
+    .locator('[data-zone=hand] button:not([disabled]):not(:has([data-card^="7"]))')
+    .first()
+    .click();
   const pack = chooser.locator("label.take", { hasText: "The pack's top card" });
   if (await pack.count()) await pack.click();
   const confirm = chooser.getByTestId("confirm-discard");
@@ -106,7 +121,11 @@ test("the Independent keeps a Harmonious Square, vetoes, and aims the Media thro
     const { view } = state.game;
     // A veto shows in the round's result ("… used a veto (Name)").
     if (view.last_round?.veto) {
-      const note = await board.getByTestId("round-result").getByText(/used a veto/).innerText().catch(() => null);
+      const note = await board
+        .getByTestId("round-result")
+        .getByText(/used a veto/)
+        .innerText()
+        .catch(() => null);
       if (note) vetoNotes.add(`${view.last_round.round}: ${note}`);
     }
     if (state.game.outcome) break;
@@ -122,13 +141,23 @@ test("the Independent keeps a Harmonious Square, vetoes, and aims the Media thro
       const mine = result.locator(`li[data-seat="${INDEPENDENT}"]`);
       assert.equal(await mine.getAttribute("data-winner"), "true", "the Independent won round 1");
       assert.match(await mine.innerText(), /Harmonious Square · 30 pts/);
-      const combo = await mine.locator("[data-zone=combination] [data-card]").evaluateAll((els) => els.map((e) => e.dataset.card).sort());
+      const combo = await mine
+        .locator("[data-zone=combination] [data-card]")
+        .evaluateAll((els) => els.map((e) => e.dataset.card).sort());
       assert.deepEqual(combo, ["7C", "7D", "7H", "7S"]);
       assert.match(await result.innerText(), /The Independent draws 2 figures/);
-      assert.match(await result.innerText(), /After the Harmonious Square, .+ turned their first figure face up\./);
+      assert.match(
+        await result.innerText(),
+        /After the Harmonious Square, .+ turned their first figure face up\./,
+      );
       // The Square's draw is in the person's hand of figures: the Media among them.
-      const myFigures = board.locator(`section[data-seat="${INDEPENDENT}"] [data-zone=figures] [data-card]`);
-      assert.ok((await myFigures.evaluateAll((els) => els.map((e) => e.dataset.card))).includes("M"), "the Independent holds the Media");
+      const myFigures = board.locator(
+        `section[data-seat="${INDEPENDENT}"] [data-zone=figures] [data-card]`,
+      );
+      assert.ok(
+        (await myFigures.evaluateAll((els) => els.map((e) => e.dataset.card))).includes("M"),
+        "the Independent holds the Media",
+      );
       squareChecked = true;
     }
 
@@ -137,7 +166,9 @@ test("the Independent keeps a Harmonious Square, vetoes, and aims the Media thro
     if (await prompt.getByTestId("discard-chooser").isVisible()) {
       await discardKeepingSevens(page);
       what = "discard";
-    } else if (await prompt.getByRole("heading", { name: "Veto the Unanimous Discard?" }).isVisible()) {
+    } else if (
+      await prompt.getByRole("heading", { name: "Veto the Unanimous Discard?" }).isVisible()
+    ) {
       const veto = prompt.getByRole("button", { name: /^(Veto|Propose our veto)$/ });
       await veto.waitFor();
       await screenshot(page, "demos-scandal-veto-1280");
@@ -165,7 +196,10 @@ test("the Independent keeps a Harmonious Square, vetoes, and aims the Media thro
   assert.ok(vetoNotes.size > 0, "a round result tells of a veto");
   assert.ok((await vetoesLeft(board)) < vetoesAtStart, "the strip shows a veto spent");
   if (iVetoed) {
-    assert.ok([...vetoNotes].some((n) => /The Independent used a veto \(Ada\)/.test(n)), [...vetoNotes].join(" | "));
+    assert.ok(
+      [...vetoNotes].some((n) => /The Independent used a veto \(Ada\)/.test(n)),
+      [...vetoNotes].join(" | "),
+    );
     assert.match(await board.locator("header.strip").innerText(), /The Independent: 0 vetoes/);
   }
   t.diagnostic(`decisions: ${did.join(", ")}; vetoes: ${[...vetoNotes].join(" | ")}`);
@@ -179,15 +213,34 @@ test("the Independent keeps a Harmonious Square, vetoes, and aims the Media thro
   const election = page.getByTestId("election");
   await election.waitFor();
   await page.getByTestId("end-of-match").waitFor();
-  assert.equal(await election.locator("tbody tr").count(), 5, "every player has a row in the Election");
+  assert.equal(
+    await election.locator("tbody tr").count(),
+    5,
+    "every player has a row in the Election",
+  );
 
   // The exposed figure lies face up with the suit the Media named.
   const target = board.locator(`section.player[data-seat="${exposed.target}"]`);
-  const figure = target.locator("[data-zone=figures] li").nth(exposed.position).locator("[data-face=up] svg");
+  const figure = target
+    .locator("[data-zone=figures] li")
+    .nth(exposed.position)
+    .locator("[data-face=up] svg");
   await figure.waitFor();
-  assert.match(await figure.getAttribute("aria-label"), new RegExp(`counted as ${exposed.suit} by the Media, face up$`));
-  assert.equal(end.game.view.players[exposed.target].figures[exposed.position].media, exposed.suit.toLowerCase());
-  await board.getByText(new RegExp(`^Scandal: Ada's Media exposes .+'s figure ${exposed.position + 1} and names it ${exposed.suit}\\.$`)).waitFor();
+  assert.match(
+    await figure.getAttribute("aria-label"),
+    new RegExp(`counted as ${exposed.suit} by the Media, face up$`),
+  );
+  assert.equal(
+    end.game.view.players[exposed.target].figures[exposed.position].media,
+    exposed.suit.toLowerCase(),
+  );
+  await board
+    .getByText(
+      new RegExp(
+        `^Scandal: Ada's Media exposes .+'s figure ${exposed.position + 1} and names it ${exposed.suit}\\.$`,
+      ),
+    )
+    .waitFor();
   // The Media left the person's figures for the target's.
   assert.ok(!end.game.view.players[INDEPENDENT].figures.some((f) => f.figure === "M"));
   await screenshot(page, "demos-scandal-election-1280");
@@ -218,21 +271,31 @@ async function aimTheMedia(page) {
   assert.match(await current(), /2 · Which figure/);
   const target = await targetSeat(page, targetLabel);
   // 2. Which of their face-down figures (blind, by position).
-  const which = scandal.locator("fieldset").nth(1).getByRole("button", { name: /^Figure \d+ of .+, face down$/ });
+  const which = scandal
+    .locator("fieldset")
+    .nth(1)
+    .getByRole("button", { name: /^Figure \d+ of .+, face down$/ });
   assert.ok((await which.count()) >= 1);
   const figureButton = which.last();
-  const position = Number((await figureButton.getAttribute("aria-label")).match(/^Figure (\d+)/)[1]) - 1;
+  const position =
+    Number((await figureButton.getAttribute("aria-label")).match(/^Figure (\d+)/)[1]) - 1;
   await figureButton.click();
   assert.match(await current(), /3 · Which suit/);
   // 3. The suit, by keyboard.
   const suits = scandal.locator("fieldset").nth(2).getByRole("button");
   assert.equal(await suits.count(), 4, "any of the four suits may be named");
-  const diamonds = scandal.locator("fieldset").nth(2).getByRole("button", { name: /Diamonds/ });
+  const diamonds = scandal
+    .locator("fieldset")
+    .nth(2)
+    .getByRole("button", { name: /Diamonds/ });
   await diamonds.focus();
   await page.keyboard.press("Enter");
   assert.equal(await diamonds.getAttribute("aria-pressed"), "true");
   assert.equal(await steps.locator("li.done").count(), 3, "the three steps are done");
-  assert.match(await expose.innerText(), new RegExp(`^Expose .+'s figure #${position + 1} as Diamonds$`));
+  assert.match(
+    await expose.innerText(),
+    new RegExp(`^Expose .+'s figure #${position + 1} as Diamonds$`),
+  );
   assert.ok(await expose.isEnabled());
   await screenshot(page, "demos-scandal-media-1280");
   await expose.click();
@@ -242,8 +305,15 @@ async function aimTheMedia(page) {
 /** The seat whose panel heading starts like the Media's target button ("Name (1 face down)"). */
 async function targetSeat(page, label) {
   const name = label.replace(/\s*\(\d+ face down\)\s*$/, "");
-  const seats = await page.locator("[data-testid=demos-board] section.player").evaluateAll((els, n) =>
-    els.filter((el) => el.querySelector("h3")?.firstChild?.textContent?.trim() === n).map((el) => Number(el.dataset.seat)), name);
+  const seats = await page
+    .locator("[data-testid=demos-board] section.player")
+    .evaluateAll(
+      (els, n) =>
+        els
+          .filter((el) => el.querySelector("h3")?.firstChild?.textContent?.trim() === n)
+          .map((el) => Number(el.dataset.seat)),
+      name,
+    );
   assert.equal(seats.length, 1, `one player is called ${name}`);
   return seats[0];
 }

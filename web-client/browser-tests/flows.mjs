@@ -15,14 +15,21 @@ export async function gameInfo(baseURL, id) {
  * listed in `bots` for bots, the rest for friends. `options` maps an option's label to the value
  * to pick (a choice's value, a number, or a boolean). Returns the room code.
  */
-export async function createRoomViaUi(page, { game, seats, bots = [], options = {}, name = "Ada", isPublic = false }) {
+export async function createRoomViaUi(
+  page,
+  { game, seats, bots = [], options = {}, name = "Ada", isPublic = false },
+) {
   await page.goto("/");
   await page.getByRole("button", { name: `New room for ${game.name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Create a room" });
   await dialog.waitFor();
-  if (game.min_seats !== game.max_seats) await dialog.getByLabel("Players at the table").selectOption(String(seats));
+  if (game.min_seats !== game.max_seats)
+    await dialog.getByLabel("Players at the table").selectOption(String(seats));
   for (const seat of bots) {
-    await dialog.getByRole("radiogroup", { name: `Seat ${seat + 1}` }).getByText("Bot").click();
+    await dialog
+      .getByRole("radiogroup", { name: `Seat ${seat + 1}` })
+      .getByText("Bot")
+      .click();
   }
   for (const [label, value] of Object.entries(options)) {
     const field = dialog.getByLabel(label, { exact: true });
@@ -38,9 +45,13 @@ export async function createRoomViaUi(page, { game, seats, bots = [], options = 
   const first = await Promise.race([
     page.waitForURL(roomUrl, { timeout: 10_000 }).then(() => "room"),
     nameDialog.waitFor({ timeout: 10_000 }).then(() => "name"),
-    dialog.getByRole("alert").waitFor({ timeout: 10_000 }).then(() => "error"),
+    dialog
+      .getByRole("alert")
+      .waitFor({ timeout: 10_000 })
+      .then(() => "error"),
   ]);
-  if (first === "error") throw new Error(`the room was refused: ${await dialog.getByRole("alert").innerText()}`);
+  if (first === "error")
+    throw new Error(`the room was refused: ${await dialog.getByRole("alert").innerText()}`);
   if (first === "name") await pickName(page, name);
   await page.waitForURL(roomUrl);
   return new URL(page.url()).pathname.slice(3);
@@ -48,10 +59,13 @@ export async function createRoomViaUi(page, { game, seats, bots = [], options = 
 
 /** Waits until the page sits in a seat of the room and returns that seat. */
 export async function waitSeated(page) {
-  const found = await waitFor(async () => {
-    const s = await clientState(page);
-    return s.room && s.room.you !== null ? { seat: s.room.you } : null;
-  }, { message: "a seat" });
+  const found = await waitFor(
+    async () => {
+      const s = await clientState(page);
+      return s.room && s.room.you !== null ? { seat: s.room.you } : null;
+    },
+    { message: "a seat" },
+  );
   return found.seat;
 }
 
@@ -60,7 +74,9 @@ export async function startMatch(page) {
   // A solo room starts by itself (no waiting room); otherwise the host presses Start.
   const button = page.getByRole("button", { name: "Start the match" });
   const started = async () => (await clientState(page)).game !== null;
-  await waitFor(async () => (await started()) || (await button.isVisible()), { message: "the start button or the first state" });
+  await waitFor(async () => (await started()) || (await button.isVisible()), {
+    message: "the start button or the first state",
+  });
   if (!(await started())) await button.click();
   await waitFor(started, { message: "the first state" });
 }
@@ -115,10 +131,18 @@ export async function playDemosDecision(page, { takeVisible = false } = {}) {
   let did = null;
   if (await chooser.isVisible()) {
     const quick = { timeout: 2000 };
-    const ok = (p) => p.then(() => true, (e) => (process.env.DEBUG_FLOWS && console.log(String(e).slice(0, 1500)), false));
+    const ok = (p) =>
+      p.then(
+        () => true,
+        (e) => (process.env.DEBUG_FLOWS && console.log(String(e).slice(0, 1500)), false),
+      );
     // A hand holds five cards; more means a discarded card is still flying out.
     const cards = chooser.locator("[data-zone=hand] button");
-    await waitFor(async () => (await cards.count()) === 5, { timeout: 3000, interval: 30, message: "a settled hand" });
+    await waitFor(async () => (await cards.count()) === 5, {
+      timeout: 3000,
+      interval: 30,
+      message: "a settled hand",
+    });
     // Pick a card unless one is picked already (a click on it would put it back).
     if (!(await chooser.locator("[data-zone=hand] button[aria-pressed=true]").count())) {
       const card = chooser.locator("[data-zone=hand] button:not([disabled])").first();
@@ -140,7 +164,13 @@ export async function playDemosDecision(page, { takeVisible = false } = {}) {
       const button = prompt.getByRole("button", { name, exact: typeof name === "string" });
       if (!(await button.count())) continue;
       // The prompt may change under us (a window closes): then the outer loop looks again.
-      if (await button.click({ timeout: 2000 }).then(() => true, () => false)) did = what;
+      if (
+        await button.click({ timeout: 2000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        did = what;
       break;
     }
     if (!did && (await prompt.getByTestId("scandal-chooser").isVisible())) {
@@ -169,7 +199,9 @@ export async function playDemosViaBoard(page, { until, limit = 400, takeVisibleE
     if (until && state.game && (await until(state))) return state;
     const mine = state.status === "online" && state.game && state.game.legal.length > 0;
     if (mine) {
-      const did = await playDemosDecision(page, { takeVisible: decisions % takeVisibleEvery === 1 });
+      const did = await playDemosDecision(page, {
+        takeVisible: decisions % takeVisibleEvery === 1,
+      });
       if (did) {
         decisions++;
         if (decisions > limit) break;
@@ -195,9 +227,13 @@ export async function guestPerson(browser, baseURL, name, newPersonFn, size) {
   assert.equal(res.status, 201, `a guest called ${name}`);
   const guest = await res.json();
   const person = await newPersonFn(browser, baseURL, size);
-  await person.context.addInitScript((identity) => {
-    if (!localStorage.getItem("pandemonium.identity")) localStorage.setItem("pandemonium.identity", JSON.stringify(identity));
-  }, { token: guest.token, name: guest.name, player_id: guest.player_id });
+  await person.context.addInitScript(
+    (identity) => {
+      if (!localStorage.getItem("pandemonium.identity"))
+        localStorage.setItem("pandemonium.identity", JSON.stringify(identity));
+    },
+    { token: guest.token, name: guest.name, player_id: guest.player_id },
+  );
   return { ...person, token: guest.token, name: guest.name, playerId: guest.player_id };
 }
 

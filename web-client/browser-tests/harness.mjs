@@ -12,7 +12,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const clientDir = resolve(here, "..");
 export const repoDir = resolve(clientDir, "..");
 // `make test` names the folder (SCREENSHOTS_DIR, relative to web-client/); this is its default.
-export const screenshotDir = resolve(clientDir, process.env.SCREENSHOTS_DIR ?? join("test-results", "screenshots"));
+export const screenshotDir = resolve(
+  clientDir,
+  process.env.SCREENSHOTS_DIR ?? join("test-results", "screenshots"),
+);
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
@@ -40,7 +43,8 @@ function freePort() {
 async function waitHealthy(url, child, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering /healthz`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode} before answering /healthz`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.status === 200) return;
@@ -60,13 +64,29 @@ async function waitHealthy(url, child, timeoutMs = 30_000) {
  */
 export async function startServer({ botDelayMs = 20, binary: name = "pandemonium" } = {}) {
   const dist = join(clientDir, "dist");
-  if (!existsSync(join(dist, "index.html"))) throw new Error("dist/ is not built: run `npm run build` first");
+  if (!existsSync(join(dist, "index.html")))
+    throw new Error("dist/ is not built: run `npm run build` first");
   const port = await freePort();
   const bind = `127.0.0.1:${port}`;
   const tmp = mkdtempSync(join(tmpdir(), "pandemonium-browser-"));
-  const binary = name === "pandemonium" && process.env.PANDEMONIUM_BIN ? process.env.PANDEMONIUM_BIN : join(repoDir, "target", "debug", name);
-  if (!existsSync(binary)) throw new Error(`${binary} does not exist: build it with cargo first (\`cargo build -p pandemonium-server\`)`);
-  const args = ["--bind", bind, "--database-url", `sqlite://${join(tmp, "test.db")}`, "--static-dir", dist, "--bot-delay-ms", String(botDelayMs)];
+  const binary =
+    name === "pandemonium" && process.env.PANDEMONIUM_BIN
+      ? process.env.PANDEMONIUM_BIN
+      : join(repoDir, "target", "debug", name);
+  if (!existsSync(binary))
+    throw new Error(
+      `${binary} does not exist: build it with cargo first (\`cargo build -p pandemonium-server\`)`,
+    );
+  const args = [
+    "--bind",
+    bind,
+    "--database-url",
+    `sqlite://${join(tmp, "test.db")}`,
+    "--static-dir",
+    dist,
+    "--bot-delay-ms",
+    String(botDelayMs),
+  ];
   const child = spawn(binary, args, {
     cwd: repoDir,
     stdio: ["ignore", "pipe", "pipe"],
@@ -143,7 +163,10 @@ export function clientState(page) {
   });
 }
 
-export async function waitFor(fn, { timeout = 15_000, interval = 100, message = "condition" } = {}) {
+export async function waitFor(
+  fn,
+  { timeout = 15_000, interval = 100, message = "condition" } = {},
+) {
   const deadline = Date.now() + timeout;
   let last;
   while (Date.now() < deadline) {

@@ -23,7 +23,9 @@ test("the lobby lists the five games with their rules pages, at 1280 and 360 pix
     }
     assert.equal(await page.getByRole("link", { name: /^Rules of / }).count(), 5);
     await page.getByRole("heading", { name: "Public rooms" }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     assert.ok(overflow <= 0, `the lobby is ${overflow}px wider than the ${width}px viewport`);
     await screenshot(page, `lobby-${width}`);
     await page.getByRole("link", { name: "Rules of DēmoS" }).click();

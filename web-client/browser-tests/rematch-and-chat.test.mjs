@@ -3,7 +3,14 @@
 // reload, finished tables without stale badges, and a start hint that names what the host does.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, screenshot, startServer, waitFor } from "./harness.mjs";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  screenshot,
+  startServer,
+  waitFor,
+} from "./harness.mjs";
 import { createRoomViaApi, guestPerson, playByHints, waitSeated } from "./flows.mjs";
 
 let server;
@@ -18,7 +25,12 @@ after(async () => {
 });
 
 /** A short DēmoS for three: the simplified game, one round, a bot in seat 3. */
-const SHORT_DEMOS = { game: "demos", seats: 3, bots: [2], options: { mode: "simplified", round_cap: 1 } };
+const SHORT_DEMOS = {
+  game: "demos",
+  seats: 3,
+  bots: [2],
+  options: { mode: "simplified", round_cap: 1 },
+};
 
 function person(name, size) {
   return guestPerson(browser, server.url, name, newPerson, size);
@@ -36,7 +48,9 @@ async function tableOfTwo(ada, bo, extra = {}) {
   await bo.page.goto(`/r/${code}`);
   assert.equal(await waitSeated(bo.page), 1);
   await bo.page.getByRole("button", { name: "I'm ready" }).click();
-  await waitFor(async () => (await clientState(ada.page)).room.seats[1].ready, { message: "Bo ready" });
+  await waitFor(async () => (await clientState(ada.page)).room.seats[1].ready, {
+    message: "Bo ready",
+  });
   return code;
 }
 
@@ -46,7 +60,9 @@ test("guests are told the host starts the match, not that the host must be ready
   await tableOfTwo(ada, bo);
   // The hint under the ready button, where the host never readies (starting is enough).
   const hint = bo.page.locator(".ready-row .hint");
-  await waitFor(async () => /Waiting for|Everyone/.test(await hint.innerText()), { message: "Bo's start hint" });
+  await waitFor(async () => /Waiting for|Everyone/.test(await hint.innerText()), {
+    message: "Bo's start hint",
+  });
   assert.doesNotMatch(await hint.innerText(), /Ada to be ready/);
   assert.match(await hint.innerText(), /Waiting for Ada \(the host\) to start/);
   assert.match(await ada.page.locator(".ready-row .hint").innerText(), /Start when you like/);
@@ -69,10 +85,13 @@ test("play again keeps the host seated at the same table, with no error on the p
   const first = await matchOf(ada.page);
   await ada.page.getByRole("button", { name: "Play again" }).click();
   // Bots always accept: the rematch starts at once, in this room, with Ada in her seat.
-  await waitFor(async () => {
-    const s = await clientState(ada.page);
-    return s.room && s.room.match_id !== first && s.game !== null && !s.game.outcome;
-  }, { message: "the rematch to start with Ada in the room" });
+  await waitFor(
+    async () => {
+      const s = await clientState(ada.page);
+      return s.room && s.room.match_id !== first && s.game !== null && !s.game.outcome;
+    },
+    { message: "the rematch to start with Ada in the room" },
+  );
   assert.equal(new URL(ada.page.url()).pathname, `/r/${code}`);
   assert.equal((await clientState(ada.page)).room.you, 0, "the host keeps her seat");
   await ada.page.getByTestId("demos-board").waitFor();
@@ -103,9 +122,20 @@ test("play again is a rematch in the same room: the host keeps the seat, the fri
   const dee = await person("Dee");
   await dee.page.goto(`/r/${code}`);
   await dee.page.getByTestId("end-of-match").waitFor();
-  assert.equal(await dee.page.getByRole("button", { name: "Play again" }).count(), 0, "no play again for a stranger");
-  assert.match(await dee.page.getByTestId("watch-reason").innerText(), /match is over, so you are watching/);
-  assert.equal(await dee.page.getByLabel("Invite link").count(), 0, "no invite panel for someone watching");
+  assert.equal(
+    await dee.page.getByRole("button", { name: "Play again" }).count(),
+    0,
+    "no play again for a stranger",
+  );
+  assert.match(
+    await dee.page.getByTestId("watch-reason").innerText(),
+    /match is over, so you are watching/,
+  );
+  assert.equal(
+    await dee.page.getByLabel("Invite link").count(),
+    0,
+    "no invite panel for someone watching",
+  );
   await dee.context.close();
 
   // Ada asks for a rematch: the page stays, her seat stays, Bo is asked.
@@ -117,10 +147,18 @@ test("play again is a rematch in the same room: the host keeps the seat, the fri
   await bo.page.getByRole("button", { name: "Play again" }).click();
 
   for (const p of [ada, bo, cy]) {
-    await waitFor(async () => {
-      const s = await clientState(p.page);
-      return s.room.match_id !== first && s.room.status === "playing" && s.game !== null && !s.game.outcome;
-    }, { message: "the rematch to start" });
+    await waitFor(
+      async () => {
+        const s = await clientState(p.page);
+        return (
+          s.room.match_id !== first &&
+          s.room.status === "playing" &&
+          s.game !== null &&
+          !s.game.outcome
+        );
+      },
+      { message: "the rematch to start" },
+    );
   }
   assert.equal(ada.page.url(), url, "no new room, no new link");
   const again = await clientState(ada.page);
@@ -138,13 +176,24 @@ test("play again is a rematch in the same room: the host keeps the seat, the fri
   const second = await matchOf(ada.page);
   await ada.page.goto("/history");
   const row = ada.page.locator(`tr[data-match="${second}"]`);
-  await waitFor(async () => {
-    if (await row.isVisible()) return true;
-    await ada.page.reload();
-    return false;
-  }, { message: "the rematch in the history", interval: 500 });
-  assert.equal(await row.locator(`[data-rematch-of="${first}"]`).count(), 1, "the rematch links the first match");
-  assert.equal(await ada.page.locator(`tr[data-match="${first}"] [data-rematch="${second}"]`).count(), 1, "the first match links its rematch");
+  await waitFor(
+    async () => {
+      if (await row.isVisible()) return true;
+      await ada.page.reload();
+      return false;
+    },
+    { message: "the rematch in the history", interval: 500 },
+  );
+  assert.equal(
+    await row.locator(`[data-rematch-of="${first}"]`).count(),
+    1,
+    "the rematch links the first match",
+  );
+  assert.equal(
+    await ada.page.locator(`tr[data-match="${first}"] [data-rematch="${second}"]`).count(),
+    1,
+    "the first match links its rematch",
+  );
 
   for (const p of [ada, bo, cy]) assert.deepEqual(p.errors, []);
   for (const p of [ada, bo, cy]) await p.context.close();
@@ -160,17 +209,30 @@ test("chat survives a reload and a reconnect, each line once (bug 2)", async () 
 
   await ada.page.reload();
   await ada.page.getByText("hello from Bo").waitFor();
-  assert.equal(await ada.page.getByText("hello from Bo").count(), 1, "the line once after the reload");
+  assert.equal(
+    await ada.page.getByText("hello from Bo").count(),
+    1,
+    "the line once after the reload",
+  );
 
   // A dropped connection resyncs without duplicating what was already shown.
   await bo.page.evaluate(() => window.pandemonium.connection().socket?.close());
-  await waitFor(async () => (await clientState(bo.page)).status === "online" && (await clientState(bo.page)).room !== null, {
-    message: "Bo back",
-  });
+  await waitFor(
+    async () =>
+      (await clientState(bo.page)).status === "online" &&
+      (await clientState(bo.page)).room !== null,
+    {
+      message: "Bo back",
+    },
+  );
   await ada.page.getByLabel(/^Message to/).fill("welcome back");
   await ada.page.getByLabel(/^Message to/).press("Enter");
   await bo.page.getByText("welcome back").waitFor();
-  assert.equal(await bo.page.getByText("hello from Bo").count(), 1, "no duplicate after the resync");
+  assert.equal(
+    await bo.page.getByText("hello from Bo").count(),
+    1,
+    "no duplicate after the resync",
+  );
   for (const p of [ada, bo]) assert.deepEqual(p.errors, []);
   await ada.context.close();
   await bo.context.close();
@@ -181,11 +243,15 @@ test("a finished room shows no stale reconnecting or bot-playing badges (bug 6)"
   const bo = await person("Bo");
   await tableOfTwo(ada, bo, { grace_seconds: 0 });
   await ada.page.getByRole("button", { name: "Start the match" }).click();
-  await waitFor(async () => (await clientState(ada.page)).game !== null, { message: "the first state" });
+  await waitFor(async () => (await clientState(ada.page)).game !== null, {
+    message: "the first state",
+  });
   // Bo goes away for good: with no grace, a bot plays his seat.
   await bo.context.close();
   const boSeat = ada.page.locator("li[data-seat='1']").first();
-  await waitFor(async () => (await boSeat.getAttribute("data-presence")) === "bot", { message: "a bot for Bo" });
+  await waitFor(async () => (await boSeat.getAttribute("data-presence")) === "bot", {
+    message: "a bot for Bo",
+  });
   assert.match(await boSeat.innerText(), /bot playing/i);
   await playByHints([ada.page]);
   await ada.page.getByTestId("end-of-match").waitFor();

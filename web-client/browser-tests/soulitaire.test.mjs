@@ -5,7 +5,15 @@
 // server's solver) until the match ends. Everything is done through the board's controls.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { clientState, launchBrowser, newPerson, pickName, screenshot, startServer, waitFor } from "./harness.mjs";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  pickName,
+  screenshot,
+  startServer,
+  waitFor,
+} from "./harness.mjs";
 import { createRoomViaUi, startMatch, waitSeated } from "./flows.mjs";
 
 let server;
@@ -22,10 +30,11 @@ after(async () => {
 /** Waits until every action the page sent has been answered and the board is idle. */
 async function settled(page) {
   await waitFor(
-    () => page.evaluate(() => {
-      const s = window.pandemonium.connection().state;
-      return s.pendingActs === 0 && s.status === "online";
-    }),
+    () =>
+      page.evaluate(() => {
+        const s = window.pandemonium.connection().state;
+        return s.pendingActs === 0 && s.status === "online";
+      }),
     { message: "the actions to be answered" },
   );
   await page.waitForTimeout(60);
@@ -36,10 +45,13 @@ async function version(page) {
 }
 
 async function advanced(page, from, what) {
-  await waitFor(async () => {
-    const s = await clientState(page);
-    return s.game && (s.game.version > from || s.game.outcome);
-  }, { message: what });
+  await waitFor(
+    async () => {
+      const s = await clientState(page);
+      return s.game && (s.game.version > from || s.game.outcome);
+    },
+    { message: what },
+  );
   await settled(page);
 }
 
@@ -79,20 +91,35 @@ async function offerEverything(page, shots) {
     // (or to placing the picks), never name the card already chosen.
     const said = page.getByTestId("soulitaire-message");
     await page.getByTestId("hint").click();
-    await waitFor(async () => /^Hint: /.test(await said.innerText()), { message: "a hint during the sacrifice" });
+    await waitFor(async () => /^Hint: /.test(await said.innerText()), {
+      message: "a hint during the sacrifice",
+    });
     const hinted = board.locator("[data-testid^=card-][data-hinted]");
     if (await hinted.count()) {
       const id = await hinted.getAttribute("data-testid");
       await hinted.click();
       const ask = panel.getByRole("group", { name: /Which symbol/ });
       if (await ask.isVisible().catch(() => false)) await ask.getByRole("button").first().click();
-      if (await page.getByRole("dialog", { name: "Declare the Mimic" }).isVisible().catch(() => false)) await declareInPicker(page);
+      if (
+        await page
+          .getByRole("dialog", { name: "Declare the Mimic" })
+          .isVisible()
+          .catch(() => false)
+      )
+        await declareInPicker(page);
       picked++;
       await page.getByTestId("hint").click();
       await page.waitForTimeout(300);
-      await waitFor(async () => /^Hint: /.test(await said.innerText()), { message: "a second hint during the sacrifice" });
+      await waitFor(async () => /^Hint: /.test(await said.innerText()), {
+        message: "a second hint during the sacrifice",
+      });
       const again = board.locator("[data-testid^=card-][data-hinted]");
-      if (await again.count()) assert.notEqual(await again.getAttribute("data-testid"), id, `the hint names the card already chosen: ${await said.innerText()}`);
+      if (await again.count())
+        assert.notEqual(
+          await again.getAttribute("data-testid"),
+          id,
+          `the hint names the card already chosen: ${await said.innerText()}`,
+        );
     }
   }
   for (let i = 0; i < 8; i++) {
@@ -101,7 +128,13 @@ async function offerEverything(page, shots) {
     await card.click();
     const ask = panel.getByRole("group", { name: /Which symbol/ });
     if (await ask.isVisible().catch(() => false)) await ask.getByRole("button").first().click();
-    if (await page.getByRole("dialog", { name: "Declare the Mimic" }).isVisible().catch(() => false)) await declareInPicker(page);
+    if (
+      await page
+        .getByRole("dialog", { name: "Declare the Mimic" })
+        .isVisible()
+        .catch(() => false)
+    )
+      await declareInPicker(page);
     picked++;
   }
   if (shots) await screenshot(page, "soulitaire-sacrifice-1280");
@@ -114,7 +147,10 @@ async function offerEverything(page, shots) {
     const count = await rows.count();
     assert.ok(count >= 2);
     const lastBefore = await rows.nth(count - 1).innerText();
-    await rows.nth(count - 1).getByRole("button", { name: /earlier$/ }).click();
+    await rows
+      .nth(count - 1)
+      .getByRole("button", { name: /earlier$/ })
+      .click();
     assert.match(await rows.nth(count - 1).innerText(), /new top/);
     assert.notEqual(await rows.nth(count - 1).innerText(), lastBefore, "the order changed");
     if (shots) {
@@ -127,7 +163,9 @@ async function offerEverything(page, shots) {
   } else if (picked === 1) {
     await panel.getByRole("button", { name: /^Place the / }).click();
   } else {
-    await panel.getByRole("button", { name: /End without offering cards|Offer no more cards/ }).click();
+    await panel
+      .getByRole("button", { name: /End without offering cards|Offer no more cards/ })
+      .click();
   }
   await advanced(page, before, "the sacrifice to be placed");
   await panel.waitFor({ state: "hidden" });
@@ -184,11 +222,17 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
   const movable = board.locator("[data-movable]").first();
   const column = Number((await movable.getAttribute("data-testid")).slice(5));
   const legal = (await clientState(page)).game.legal;
-  const refusing = [0, 1, 2, 3].find((f) => !legal.some((a) => a.kind === "move" && a.column === column && a.foundation === f));
+  const refusing = [0, 1, 2, 3].find(
+    (f) => !legal.some((a) => a.kind === "move" && a.column === column && a.foundation === f),
+  );
   if (refusing !== undefined) {
     v = await version(page);
     await drag(page, movable, board.getByTestId(`foundation-${refusing}`));
-    await waitFor(async () => /cannot go onto|is dead/.test(await page.getByTestId("soulitaire-message").innerText()), { message: "the reason for the refused drop" });
+    await waitFor(
+      async () =>
+        /cannot go onto|is dead/.test(await page.getByTestId("soulitaire-message").innerText()),
+      { message: "the reason for the refused drop" },
+    );
     assert.equal(await version(page), v, "nothing was sent");
   }
 
@@ -218,7 +262,13 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
         await card.click();
         await foundation.click();
       }
-      if (await page.getByRole("dialog", { name: "Declare the Mimic" }).isVisible().catch(() => false)) await declareInPicker(page);
+      if (
+        await page
+          .getByRole("dialog", { name: "Declare the Mimic" })
+          .isVisible()
+          .catch(() => false)
+      )
+        await declareInPicker(page);
     } else if (await board.locator("[data-testid=demon-top][data-hinted]").count()) {
       await page.getByTestId("sacrifice-button").click();
       await foundation.click();
@@ -236,12 +286,22 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
   const end = await clientState(page);
   assert.ok(end.game.outcome, "the match ended");
   const layers = end.game.view.foundations.flatMap((f) => f.layers);
-  assert.ok(layers.some((l) => l.kind === "mimic" && l.declared), "a Mimic was declared");
-  assert.ok(layers.some((l) => l.kind === "demon"), "a demon was sacrificed");
+  assert.ok(
+    layers.some((l) => l.kind === "mimic" && l.declared),
+    "a Mimic was declared",
+  );
+  assert.ok(
+    layers.some((l) => l.kind === "demon"),
+    "a demon was sacrificed",
+  );
   const ending = page.getByTestId("soulitaire-end");
   await ending.waitFor();
   const status = end.game.view.status;
-  if (status.kind === "won") assert.match(await ending.innerText(), /Master of the Realm|Greater Demon|Dark Savant|Adept Ritualist|Wanderer of the Realms/);
+  if (status.kind === "won")
+    assert.match(
+      await ending.innerText(),
+      /Master of the Realm|Greater Demon|Dark Savant|Adept Ritualist|Wanderer of the Realms/,
+    );
   else assert.match(await ending.innerText(), /Lost|Conceded/);
   await page.getByTestId("end-of-match").waitFor();
   await screenshot(page, "soulitaire-end-1280");
@@ -251,8 +311,13 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
 
   const watched = cy.page.getByTestId("soulitaire-end");
   await watched.waitFor();
-  assert.doesNotMatch(await watched.innerText(), /made you|\byour\b/, "the spectator is not addressed as the player");
-  if (status.kind === "won" && status.demons_left < 4) assert.match(await watched.innerText(), /made Ada /);
+  assert.doesNotMatch(
+    await watched.innerText(),
+    /made you|\byour\b/,
+    "the spectator is not addressed as the player",
+  );
+  if (status.kind === "won" && status.demons_left < 4)
+    assert.match(await watched.innerText(), /made Ada /);
 
   assert.deepEqual(ada.errors, []);
   assert.deepEqual(cy.errors, []);

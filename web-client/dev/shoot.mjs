@@ -4,11 +4,17 @@ import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [base, ...paths] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 mkdirSync("test-results/shots", { recursive: true });
 for (const width of [1280, 360]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
-  page.on("console", (m) => m.type() === "error" && console.log(`console error on ${page.url()}: ${m.text()}`));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && console.log(`console error on ${page.url()}: ${m.text()}`),
+  );
   page.on("pageerror", (e) => console.log(`page error: ${e}`));
   for (const p of paths) {
     await page.goto(base + p);

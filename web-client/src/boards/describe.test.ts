@@ -4,11 +4,15 @@ import { boardFor, boardId, hasBoard } from "./registry";
 
 describe("generic action words", () => {
   it("reads internally tagged actions as words", () => {
-    expect(genericActionWords({ type: "move_card", from: 3, to: 1 })).toBe("move card (from 3, to 1)");
+    expect(genericActionWords({ type: "move_card", from: 3, to: 1 })).toBe(
+      "move card (from 3, to 1)",
+    );
   });
   it("reads externally tagged and unit actions", () => {
     expect(genericActionWords("DiscardDemon")).toBe("discard demon");
-    expect(genericActionWords({ Sacrifice: { foundation: 2, cards: [1, 4] } })).toBe("sacrifice (foundation 2, cards 1, 4)");
+    expect(genericActionWords({ Sacrifice: { foundation: 2, cards: [1, 4] } })).toBe(
+      "sacrifice (foundation 2, cards 1, 4)",
+    );
   });
 });
 

@@ -6,7 +6,11 @@
 import type { SeatLabel } from "./contract";
 
 function words(key: string): string {
-  return key.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().trim();
+  return key
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
 }
 
 function value(v: unknown, depth: number): string {
@@ -38,7 +42,8 @@ export function genericActionWords(action: unknown): string {
     // serde's externally tagged enums: {"MoveCard": {...}} or {"move_card": {...}}
     if (entries.length === 1 && !["type", "kind"].includes(entries[0][0])) {
       const [k, v] = entries[0];
-      const inner = v && typeof v === "object" ? phrase(v as Record<string, unknown>, 1) : value(v, 1);
+      const inner =
+        v && typeof v === "object" ? phrase(v as Record<string, unknown>, 1) : value(v, 1);
       return inner ? `${words(k)} (${inner})` : words(k);
     }
     return phrase(action as Record<string, unknown>, 0);

@@ -11,7 +11,8 @@ const seats: SeatLabel[] = [
 // A tiny game whose view carries its own public log, as DēmoS's does.
 type View = { log: LogEntry[] };
 const module = {
-  describeAction: (action: unknown, seat: number) => `${seats[seat].name} asks for ${(action as { wants: string }).wants}`,
+  describeAction: (action: unknown, seat: number) =>
+    `${seats[seat].name} asks for ${(action as { wants: string }).wants}`,
   log: (view: unknown) => (view as View).log,
 };
 
@@ -27,13 +28,19 @@ describe("replay move list", () => {
     // Alice's commit applies both: the view says Bob got the 6♣ and Alice the pack's top card.
     frame({ seat: 0, action: { wants: "6♣" }, by: "player" }, [
       { id: "b", seat: 1, text: "Bob takes the 6♣" },
-      { id: "a", seat: 0, text: "Alice asks for the 6♣ but it was taken first: takes from the pack" },
+      {
+        id: "a",
+        seat: 0,
+        text: "Alice asks for the 6♣ but it was taken first: takes from the pack",
+      },
     ]),
   ];
 
   it("tells what the view gained, not what a player asked for", () => {
     const moves = replayMoves(frames, module, seats, false);
-    expect(moves[1].text).toBe("Bob takes the 6♣ · Alice asks for the 6♣ but it was taken first: takes from the pack");
+    expect(moves[1].text).toBe(
+      "Bob takes the 6♣ · Alice asks for the 6♣ but it was taken first: takes from the pack",
+    );
     expect(moves.map((m) => m.text).join("\n")).not.toMatch(/Alice asks for 6♣$/m);
   });
 
@@ -50,9 +57,13 @@ describe("replay move list", () => {
   it("counts a line whose words changed (a secret discard revealed) as new", () => {
     const revealing: ReplayFrame[] = [
       frame(null, [{ id: "t", seat: 1, text: "Bob discards a card face down" }]),
-      frame({ seat: 0, action: {}, by: "bot" }, [{ id: "t", seat: 1, text: "Bob discards the 9♠ (now revealed)" }]),
+      frame({ seat: 0, action: {}, by: "bot" }, [
+        { id: "t", seat: 1, text: "Bob discards the 9♠ (now revealed)" },
+      ]),
     ];
-    expect(replayMoves(revealing, module, seats, false)[0].text).toBe("Bob discards the 9♠ (now revealed) (bot)");
+    expect(replayMoves(revealing, module, seats, false)[0].text).toBe(
+      "Bob discards the 9♠ (now revealed) (bot)",
+    );
   });
 
   it("falls back on the board's words for games without a log", () => {

@@ -35,8 +35,10 @@ export function replayMoves(
     else if (logOf) {
       const lines = newLines(logs[i], logs[i + 1]).map((e) => e.text);
       if (lines.length) text = lines.join(" · ");
-      else if (revealed) text = describeWith(module?.describeAction, action.action, action.seat, seats);
-      else text = `${seatName(action.seat, seats)} makes a choice not shown from this point of view`;
+      else if (revealed)
+        text = describeWith(module?.describeAction, action.action, action.seat, seats);
+      else
+        text = `${seatName(action.seat, seats)} makes a choice not shown from this point of view`;
     } else text = describeWith(module?.describeAction, action.action, action.seat, seats);
     return { id: i, seat, text: text + by(frame) };
   });

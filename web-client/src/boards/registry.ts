@@ -33,8 +33,11 @@ export function hasBoard(gameId: string, info?: Pick<GameInfo, "board"> | null):
 }
 
 /** The board of `gameId`, or null when the game has none yet. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- boards of every game share one registry
-export async function boardFor(gameId: string, info?: Pick<GameInfo, "board"> | null): Promise<BoardModule<any, any> | null> {
+export async function boardFor(
+  gameId: string,
+  info?: Pick<GameInfo, "board"> | null,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- boards of every game share one registry
+): Promise<BoardModule<any, any> | null> {
   const id = boardId(gameId, info);
   const loader = Object.hasOwn(BOARDS, id) ? BOARDS[id] : undefined;
   return loader ? loader() : null;

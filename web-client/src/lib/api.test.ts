@@ -14,12 +14,24 @@ describe("api", () => {
   it("sends the bearer token when creating a room", async () => {
     const { api, calls } = respond(201, { code: "K7QX2M" });
     await api.createRoom(
-      { game: "demos", options: {}, seats: 4, bots: [1], public: true, turn_seconds: null, grace_seconds: null },
+      {
+        game: "demos",
+        options: {},
+        seats: 4,
+        bots: [1],
+        public: true,
+        turn_seconds: null,
+        grace_seconds: null,
+      },
       "tok",
     );
     expect(calls[0].url).toBe("/api/rooms");
     expect((calls[0].init?.headers as Record<string, string>).Authorization).toBe("Bearer tok");
-    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({ game: "demos", seats: 4, bots: [1] });
+    expect(JSON.parse(String(calls[0].init?.body))).toMatchObject({
+      game: "demos",
+      seats: 4,
+      bots: [1],
+    });
   });
 
   it("turns an ApiError body into an ApiFailure with its code and message", async () => {

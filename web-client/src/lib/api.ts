@@ -43,7 +43,11 @@ export function createApi(fetchImpl: Fetch = (input, init) => fetch(input, init)
         headers: { Accept: "application/json", ...(init?.headers ?? {}) },
       });
     } catch {
-      throw new ApiFailure("unreachable", "The server could not be reached. Check your connection.", 0);
+      throw new ApiFailure(
+        "unreachable",
+        "The server could not be reached. Check your connection.",
+        0,
+      );
     }
     const text = await response.text();
     let body: unknown = null;
@@ -58,7 +62,9 @@ export function createApi(fetchImpl: Fetch = (input, init) => fetch(input, init)
       const error = body as Partial<ApiError> | null;
       throw new ApiFailure(
         typeof error?.code === "string" ? error.code : `http_${response.status}`,
-        typeof error?.message === "string" ? error.message : `The server answered ${response.status}.`,
+        typeof error?.message === "string"
+          ? error.message
+          : `The server answered ${response.status}.`,
         response.status,
       );
     }
@@ -86,7 +92,9 @@ export function createApi(fetchImpl: Fetch = (input, init) => fetch(input, init)
     },
     match: (id: string) => request<MatchRecord>(`/api/matches/${encodeURIComponent(id)}`),
     replay: (id: string, viewer: ReplayViewer) =>
-      request<Replay>(`/api/matches/${encodeURIComponent(id)}/replay?viewer=${encodeURIComponent(viewer)}`),
+      request<Replay>(
+        `/api/matches/${encodeURIComponent(id)}/replay?viewer=${encodeURIComponent(viewer)}`,
+      ),
   };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decisionKey, DEFAULT_SETTINGS, faviconHref, isNewDecision, loadSettings, pageTitle, saveSettings } from "./attention";
+import {
+  decisionKey,
+  DEFAULT_SETTINGS,
+  faviconHref,
+  isNewDecision,
+  loadSettings,
+  pageTitle,
+  saveSettings,
+} from "./attention";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -17,7 +25,9 @@ function memoryStorage(): Storage {
 
 describe("your-turn signals", () => {
   it("marks the tab title only while a decision is yours", () => {
-    expect(pageTitle("Room ABCDEF · Pandemonium", true)).toBe("● Your turn · Room ABCDEF · Pandemonium");
+    expect(pageTitle("Room ABCDEF · Pandemonium", true)).toBe(
+      "● Your turn · Room ABCDEF · Pandemonium",
+    );
     expect(pageTitle("Room ABCDEF · Pandemonium", false)).toBe("Room ABCDEF · Pandemonium");
   });
 

@@ -17,7 +17,9 @@ export const DEFAULT_SETTINGS: AttentionSettings = { sound: false, notify: false
 
 const KEY = "pandemonium.attention";
 
-export function loadSettings(storage: Storage | undefined = globalThis.localStorage): AttentionSettings {
+export function loadSettings(
+  storage: Storage | undefined = globalThis.localStorage,
+): AttentionSettings {
   try {
     const raw = storage?.getItem(KEY);
     if (!raw) return { ...DEFAULT_SETTINGS };
@@ -28,7 +30,10 @@ export function loadSettings(storage: Storage | undefined = globalThis.localStor
   }
 }
 
-export function saveSettings(settings: AttentionSettings, storage: Storage | undefined = globalThis.localStorage): void {
+export function saveSettings(
+  settings: AttentionSettings,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(KEY, JSON.stringify(settings));
   } catch {
@@ -36,7 +41,9 @@ export function saveSettings(settings: AttentionSettings, storage: Storage | und
   }
 }
 
-export const attentionSettings = writable<AttentionSettings>(typeof window === "undefined" ? { ...DEFAULT_SETTINGS } : loadSettings());
+export const attentionSettings = writable<AttentionSettings>(
+  typeof window === "undefined" ? { ...DEFAULT_SETTINGS } : loadSettings(),
+);
 attentionSettings.subscribe((s) => {
   if (typeof window !== "undefined") saveSettings(s);
 });
@@ -68,7 +75,8 @@ export function isNewDecision(previous: string | null, next: string | null): boo
   return next !== null && next !== previous;
 }
 
-const MARK = "%3Ccircle cx='50' cy='14' r='12' fill='%23ffc94a' stroke='%23120b10' stroke-width='3'/%3E";
+const MARK =
+  "%3Ccircle cx='50' cy='14' r='12' fill='%23ffc94a' stroke='%23120b10' stroke-width='3'/%3E";
 const ICON_BODY =
   "%3Crect width='64' height='64' rx='14' fill='%23120b10'/%3E%3Cpath d='M14 50 L22 14 L32 30 L42 14 L50 50 Z' fill='none' stroke='%23ff5a3c' stroke-width='5' stroke-linejoin='round'/%3E";
 

@@ -51,7 +51,15 @@ function room(overrides: Partial<RoomSnapshot> = {}): RoomSnapshot {
     game: "soulitaire",
     options: {},
     seats: [
-      { seat: 0, player: { id: "p1", name: "Ada" }, presence: "online", ready: false, team: null, pace: null, away_ms: null },
+      {
+        seat: 0,
+        player: { id: "p1", name: "Ada" },
+        presence: "online",
+        ready: false,
+        team: null,
+        pace: null,
+        away_ms: null,
+      },
     ],
     host: "p1",
     status: "playing",
@@ -138,7 +146,12 @@ describe("hello and identity", () => {
     const conn = connect({ token: null, name: "Beelzebub" });
     conn.start();
     sockets[0].open();
-    expect(sockets[0].sent[0]).toEqual({ type: "hello", token: null, name: "Beelzebub", patches: true });
+    expect(sockets[0].sent[0]).toEqual({
+      type: "hello",
+      token: null,
+      name: "Beelzebub",
+      patches: true,
+    });
     sockets[0].receive({ type: "welcome", player_id: "p9", name: "Beelzebub", token: "fresh" });
     expect(identity.load()).toEqual({ token: "fresh", name: "Beelzebub", player_id: "p9" });
     expect(conn.state.status).toBe("online");
@@ -161,7 +174,12 @@ describe("hello and identity", () => {
     const socket = sockets[0];
     socket.open();
     socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
-    expect(socket.last()).toEqual({ type: "join", room: "K7QX2M", role: "spectator", version: null });
+    expect(socket.last()).toEqual({
+      type: "join",
+      room: "K7QX2M",
+      role: "spectator",
+      version: null,
+    });
   });
 });
 
@@ -203,7 +221,12 @@ describe("room and state", () => {
       ],
     });
     expect(conn.state.game).toEqual({ ...state(4), to_act: [] } as unknown);
-    socket.receive({ type: "patch", version: 4, base: 3, ops: [{ op: "remove", path: "/to_act/0" }] });
+    socket.receive({
+      type: "patch",
+      version: 4,
+      base: 3,
+      ops: [{ op: "remove", path: "/to_act/0" }],
+    });
     expect(conn.state.game?.version).toBe(4);
   });
 
@@ -221,7 +244,9 @@ describe("room and state", () => {
     const conn = connect();
     conn.join("K7QX2M");
     const socket = welcomeAndJoin(conn);
-    socket.receive(state(40, { outcome: { winners: [0], placements: [1], scores: [3], summary: "Ada wins" } }));
+    socket.receive(
+      state(40, { outcome: { winners: [0], placements: [1], scores: [3], summary: "Ada wins" } }),
+    );
     const seen: (number | null)[] = [];
     conn.subscribe((s) => seen.push(s.game ? s.game.version : null));
     socket.receive({ type: "room", ...room({ match_id: "m2", previous_match: "m1" }) });
@@ -282,7 +307,13 @@ describe("room and state", () => {
         { id: 11, channel: "players", from: "Bo", text: "said while you were away" },
       ],
     });
-    second.receive({ type: "chat", id: 11, channel: "players", from: "Bo", text: "said while you were away" });
+    second.receive({
+      type: "chat",
+      id: 11,
+      channel: "players",
+      from: "Bo",
+      text: "said while you were away",
+    });
     expect(conn.state.chat.map((c) => [c.id, c.text])).toEqual([
       [10, "hi"],
       [11, "said while you were away"],
@@ -293,7 +324,10 @@ describe("room and state", () => {
     const conn = connect();
     conn.join("K7QX2M");
     const socket = welcomeAndJoin(conn);
-    socket.receive({ type: "chat_history", lines: [{ id: 3, channel: "players", from: "Ada", text: "gg" }] });
+    socket.receive({
+      type: "chat_history",
+      lines: [{ id: 3, channel: "players", from: "Ada", text: "gg" }],
+    });
     expect(conn.state.chat.map((c) => c.text)).toEqual(["gg"]);
   });
 
@@ -313,7 +347,12 @@ describe("room and state", () => {
     conn.join("AAAAAA", "spectator");
     expect(conn.state.room).toBeNull();
     expect(conn.state.game).toBeNull();
-    expect(socket.last()).toEqual({ type: "join", room: "AAAAAA", role: "spectator", version: null });
+    expect(socket.last()).toEqual({
+      type: "join",
+      room: "AAAAAA",
+      role: "spectator",
+      version: null,
+    });
   });
 });
 
@@ -415,7 +454,9 @@ describe("act, ack and reject", () => {
     first.drop();
     vi.advanceTimersByTime(100);
     const second = welcomeAndJoin(conn);
-    expect(second.sent.filter((m) => m.type === "act")).toEqual([{ type: "act", seq: 1, action: "x" }]);
+    expect(second.sent.filter((m) => m.type === "act")).toEqual([
+      { type: "act", seq: 1, action: "x" },
+    ]);
     vi.advanceTimersByTime(1000);
     expect(second.sent.filter((m) => m.type === "act")).toHaveLength(1);
   });
@@ -673,7 +714,11 @@ describe("hints", () => {
     conn.join("K7QX2M");
     const socket = welcomeAndJoin(conn);
     const refused = conn.hint();
-    socket.receive({ type: "error", code: "no_hint", message: "Hints are for players in a match." });
+    socket.receive({
+      type: "error",
+      code: "no_hint",
+      message: "Hints are for players in a match.",
+    });
     await expect(refused).resolves.toBeNull();
     expect(conn.state.notices).toEqual([]);
     const silent = conn.hint(1000);

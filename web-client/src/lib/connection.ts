@@ -178,7 +178,8 @@ const INITIAL: ConnectionState = {
 
 export class Connection implements Readable<ConnectionState> {
   private readonly store = createStore<ConnectionState>(INITIAL);
-  private readonly opts: Required<Omit<ConnectionOptions, "name">> & Pick<ConnectionOptions, "name">;
+  private readonly opts: Required<Omit<ConnectionOptions, "name">> &
+    Pick<ConnectionOptions, "name">;
   private socket: SocketLike | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private welcomed = false;
@@ -318,7 +319,15 @@ export class Connection implements Readable<ConnectionState> {
   act(action: unknown): Promise<ActResult> {
     const seq = this.nextSeq++;
     return new Promise<ActResult>((resolve, reject) => {
-      const entry: PendingAct = { seq, action, sent: false, retries: 0, retryTimer: null, resolve, reject };
+      const entry: PendingAct = {
+        seq,
+        action,
+        sent: false,
+        retries: 0,
+        retryTimer: null,
+        resolve,
+        reject,
+      };
       this.pending.set(seq, entry);
       if (this.canSendRoomCommands()) this.sendAct(entry);
       this.patch({ pendingActs: this.pending.size });
@@ -518,7 +527,9 @@ export class Connection implements Readable<ConnectionState> {
     const known = new Set(this.state.chat.map((l) => l.id));
     const fresh = lines.filter((l) => !known.has(l.id)).map((l) => ({ ...l, at: this.opts.now() }));
     if (!fresh.length) return;
-    const chat = [...this.state.chat, ...fresh].sort((a, b) => a.id - b.id).slice(-this.opts.chatLimit);
+    const chat = [...this.state.chat, ...fresh]
+      .sort((a, b) => a.id - b.id)
+      .slice(-this.opts.chatLimit);
     this.patch({ chat });
   }
 
@@ -569,7 +580,8 @@ export class Connection implements Readable<ConnectionState> {
     if (entry.retryTimer) clearTimeout(entry.retryTimer);
     entry.retryTimer = setTimeout(() => {
       entry.retryTimer = null;
-      if (this.pending.get(seq) === entry && !entry.sent && this.canSendRoomCommands()) this.sendAct(entry);
+      if (this.pending.get(seq) === entry && !entry.sent && this.canSendRoomCommands())
+        this.sendAct(entry);
     }, delay);
     return true;
   }

@@ -11,10 +11,34 @@ const demos: GameInfo = {
   teams: true,
   real_time: false,
   options: [
-    { key: "mode", label: "Mode", help: "", kind: { type: "choice", values: [{ value: "complete", label: "Complete" }, { value: "simplified", label: "Simplified" }] }, default: "complete" },
+    {
+      key: "mode",
+      label: "Mode",
+      help: "",
+      kind: {
+        type: "choice",
+        values: [
+          { value: "complete", label: "Complete" },
+          { value: "simplified", label: "Simplified" },
+        ],
+      },
+      default: "complete",
+    },
     // As the real server describes it: unset means "the game decides" (12 or 14 rounds).
-    { key: "round_cap", label: "Rounds", help: "", kind: { type: "int", min: 1, max: 20 }, default: null },
-    { key: "suggestion", label: "Creator's Suggestion", help: "", kind: { type: "bool" }, default: false },
+    {
+      key: "round_cap",
+      label: "Rounds",
+      help: "",
+      kind: { type: "int", min: 1, max: 20 },
+      default: null,
+    },
+    {
+      key: "suggestion",
+      label: "Creator's Suggestion",
+      help: "",
+      kind: { type: "bool" },
+      default: false,
+    },
   ],
 };
 

@@ -61,8 +61,13 @@ export function defaultOptions(options: OptionSpec[]): Record<string, unknown> {
 }
 
 /** Only the options that differ from their defaults (what a room summary shows). */
-export function changedOptions(options: OptionSpec[], values: Record<string, unknown>): OptionSpec[] {
-  return options.filter((o) => o.key in values && JSON.stringify(values[o.key]) !== JSON.stringify(o.default));
+export function changedOptions(
+  options: OptionSpec[],
+  values: Record<string, unknown>,
+): OptionSpec[] {
+  return options.filter(
+    (o) => o.key in values && JSON.stringify(values[o.key]) !== JSON.stringify(o.default),
+  );
 }
 
 export function optionValueLabel(option: OptionSpec, value: unknown): string {

@@ -16,7 +16,9 @@ export interface IdentityStore {
 
 const KEY = "pandemonium.identity";
 
-export function localIdentityStore(storage: Storage | undefined = globalThis.localStorage): IdentityStore {
+export function localIdentityStore(
+  storage: Storage | undefined = globalThis.localStorage,
+): IdentityStore {
   return {
     load() {
       try {

@@ -31,9 +31,15 @@ describe("applyPatch", () => {
   });
 
   it("refuses a patch made for another document", () => {
-    expect(() => applyPatch({ hand: [] }, [{ op: "remove", path: "/hand/0" }])).toThrow(PatchMismatch);
-    expect(() => applyPatch({ a: 1 }, [{ op: "replace", path: "/b", value: 1 }])).toThrow(PatchMismatch);
-    expect(() => applyPatch({ a: 1 }, [{ op: "replace", path: "/a/x", value: 1 }])).toThrow(PatchMismatch);
+    expect(() => applyPatch({ hand: [] }, [{ op: "remove", path: "/hand/0" }])).toThrow(
+      PatchMismatch,
+    );
+    expect(() => applyPatch({ a: 1 }, [{ op: "replace", path: "/b", value: 1 }])).toThrow(
+      PatchMismatch,
+    );
+    expect(() => applyPatch({ a: 1 }, [{ op: "replace", path: "/a/x", value: 1 }])).toThrow(
+      PatchMismatch,
+    );
   });
 });
 

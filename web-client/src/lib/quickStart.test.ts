@@ -8,7 +8,16 @@ function room(extra: Partial<RoomSnapshot> = {}): RoomSnapshot {
     code: "K7QX2M",
     game: "soulitaire",
     options: {},
-    seats: [{ seat: 0, player: { id: "me", name: "Ada" }, presence: "online", ready: false, team: null, pace: null }],
+    seats: [
+      {
+        seat: 0,
+        player: { id: "me", name: "Ada" },
+        presence: "online",
+        ready: false,
+        team: null,
+        pace: null,
+      },
+    ],
     host: "me",
     status: "waiting",
     spectators: 0,
@@ -22,7 +31,16 @@ function room(extra: Partial<RoomSnapshot> = {}): RoomSnapshot {
   } as RoomSnapshot;
 }
 
-const info = (id: string, min: number, max: number): GameInfo => ({ id, name: id, min_seats: min, max_seats: max, description: "", options: [], teams: false, real_time: false });
+const info = (id: string, min: number, max: number): GameInfo => ({
+  id,
+  name: id,
+  min_seats: min,
+  max_seats: max,
+  description: "",
+  options: [],
+  teams: false,
+  real_time: false,
+});
 
 describe("quick starts", () => {
   it("starts a solo room as soon as its host sits, without a ready step", () => {
@@ -39,13 +57,25 @@ describe("quick starts", () => {
     const table = room({
       game: "demos",
       seats: [
-        { seat: 0, player: { id: "me", name: "Ada" }, presence: "online", ready: false, team: null, pace: null },
+        {
+          seat: 0,
+          player: { id: "me", name: "Ada" },
+          presence: "online",
+          ready: false,
+          team: null,
+          pace: null,
+        },
         { seat: 1, player: null, presence: "bot", ready: true, team: null, pace: null },
       ] as RoomSnapshot["seats"],
     });
     expect(shouldAutoStart(table, "me", false)).toBe(false);
     expect(shouldAutoStart(table, "me", true)).toBe(true);
-    const empty = room({ seats: [...table.seats, { seat: 2, player: null, presence: "empty", ready: false, team: null, pace: null }] as RoomSnapshot["seats"] });
+    const empty = room({
+      seats: [
+        ...table.seats,
+        { seat: 2, player: null, presence: "empty", ready: false, team: null, pace: null },
+      ] as RoomSnapshot["seats"],
+    });
     expect(shouldAutoStart(empty, "me", true)).toBe(false);
   });
 

@@ -9,7 +9,11 @@ export interface OptionFact {
 
 /** Each option of `game` with the value `options` gives it, in people's words; the mode first. */
 export function optionFacts(game: GameInfo, options: Record<string, unknown>): OptionFact[] {
-  const facts = game.options.map((spec) => ({ key: spec.key, label: spec.label, value: optionValue(spec, options[spec.key]) }));
+  const facts = game.options.map((spec) => ({
+    key: spec.key,
+    label: spec.label,
+    value: optionValue(spec, options[spec.key]),
+  }));
   return facts.sort((a, b) => Number(b.key === "mode") - Number(a.key === "mode"));
 }
 
@@ -26,7 +30,10 @@ function optionValue(spec: GameInfo["options"][number], value: unknown): string 
 }
 
 /** The mode of a room, as its game labels it (null for a game without one). */
-export function modeLabel(game: GameInfo | undefined, options: Record<string, unknown>): string | null {
+export function modeLabel(
+  game: GameInfo | undefined,
+  options: Record<string, unknown>,
+): string | null {
   const spec = game?.options.find((o) => o.key === "mode");
   if (!spec) return null;
   return optionValue(spec, options.mode);

@@ -14,7 +14,14 @@ describe("room code lookup", () => {
   });
 
   it("does not call a room missing when the server is only busy or unreachable", async () => {
-    expect(await checkRoom(() => Promise.reject(new ApiFailure("rate_limited", "Slow down.", 429)), "K7QX2M")).toBe("unknown");
-    expect(await checkRoom(() => Promise.reject(new TypeError("Failed to fetch")), "K7QX2M")).toBe("unknown");
+    expect(
+      await checkRoom(
+        () => Promise.reject(new ApiFailure("rate_limited", "Slow down.", 429)),
+        "K7QX2M",
+      ),
+    ).toBe("unknown");
+    expect(await checkRoom(() => Promise.reject(new TypeError("Failed to fetch")), "K7QX2M")).toBe(
+      "unknown",
+    );
   });
 });

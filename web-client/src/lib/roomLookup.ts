@@ -8,7 +8,10 @@ import { ApiFailure } from "./api";
 
 export type RoomCheck = "found" | "missing" | "unknown";
 
-export async function checkRoom(lookup: (code: string) => Promise<unknown>, code: string): Promise<RoomCheck> {
+export async function checkRoom(
+  lookup: (code: string) => Promise<unknown>,
+  code: string,
+): Promise<RoomCheck> {
   try {
     await lookup(code);
     return "found";

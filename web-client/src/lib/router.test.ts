@@ -5,9 +5,21 @@ describe("routes", () => {
   it("parses every page the app has", () => {
     expect(parseRoute("/")).toEqual({ name: "lobby" });
     expect(parseRoute("/r/k7qx2mhdwa")).toEqual({ name: "room", code: "K7QX2MHDWA", watch: false });
-    expect(parseRoute("/r/K7QX2MHDWA", "?watch")).toEqual({ name: "room", code: "K7QX2MHDWA", watch: true });
-    expect(parseRoute("/history", "?game=demos&page=2")).toEqual({ name: "history", game: "demos", page: 2 });
-    expect(parseRoute("/replay/abc", "?viewer=seat:1")).toEqual({ name: "replay", id: "abc", viewer: "seat:1" });
+    expect(parseRoute("/r/K7QX2MHDWA", "?watch")).toEqual({
+      name: "room",
+      code: "K7QX2MHDWA",
+      watch: true,
+    });
+    expect(parseRoute("/history", "?game=demos&page=2")).toEqual({
+      name: "history",
+      game: "demos",
+      page: 2,
+    });
+    expect(parseRoute("/replay/abc", "?viewer=seat:1")).toEqual({
+      name: "replay",
+      id: "abc",
+      viewer: "seat:1",
+    });
     expect(parseRoute("/rules/demos")).toEqual({ name: "rules", game: "demos" });
     expect(parseRoute("/rules")).toEqual({ name: "rules", game: null });
   });

@@ -31,7 +31,11 @@ export function parseRoute(pathname: string, search = ""): Route {
   }
   if (head === "history" && parts.length === 1) {
     const page = Number.parseInt(params.get("page") ?? "0", 10);
-    return { name: "history", game: params.get("game"), page: Number.isFinite(page) && page > 0 ? page : 0 };
+    return {
+      name: "history",
+      game: params.get("game"),
+      page: Number.isFinite(page) && page > 0 ? page : 0,
+    };
   }
   if (head === "replay" && parts.length === 2) {
     return { name: "replay", id: arg, viewer: params.get("viewer") };
@@ -50,7 +54,9 @@ export function inviteLink(code: string, origin = globalThis.location?.origin ??
 }
 
 const routeStore = createStore<Route>(
-  typeof window === "undefined" ? { name: "lobby" } : parseRoute(window.location.pathname, window.location.search),
+  typeof window === "undefined"
+    ? { name: "lobby" }
+    : parseRoute(window.location.pathname, window.location.search),
 );
 
 export const route: Readable<Route> = routeStore;
@@ -75,7 +81,11 @@ export function installRouter(): () => void {
     if (url.origin !== window.location.origin) return;
     if (url.pathname.startsWith("/api") || url.pathname.startsWith("/ws")) return;
     event.preventDefault();
-    if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) {
+    if (
+      url.pathname === window.location.pathname &&
+      url.search === window.location.search &&
+      url.hash
+    ) {
       document.getElementById(url.hash.slice(1))?.scrollIntoView();
       return;
     }

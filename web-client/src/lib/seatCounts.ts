@@ -31,10 +31,15 @@ function seatsOf(gameId: string, key: string, choice: ChoiceValue): number[] | n
 
 /** The seat counts allowed by the game and by every choice made in `options`. */
 export function allowedSeatCounts(info: GameInfo, options: Record<string, unknown>): number[] {
-  let counts = Array.from({ length: info.max_seats - info.min_seats + 1 }, (_, i) => info.min_seats + i);
+  let counts = Array.from(
+    { length: info.max_seats - info.min_seats + 1 },
+    (_, i) => info.min_seats + i,
+  );
   for (const option of info.options) {
     if (option.kind.type !== "choice") continue;
-    const chosen = option.kind.values.find((v) => v.value === (options[option.key] ?? option.default));
+    const chosen = option.kind.values.find(
+      (v) => v.value === (options[option.key] ?? option.default),
+    );
     const fits = chosen ? seatsOf(baseOf(info), option.key, chosen) : null;
     if (fits) counts = counts.filter((n) => fits.includes(n));
   }
@@ -43,14 +48,20 @@ export function allowedSeatCounts(info: GameInfo, options: Record<string, unknow
 
 /** The allowed count nearest to `wanted` (the smaller one on a tie). */
 export function nearestSeatCount(allowed: number[], wanted: number): number {
-  return allowed.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best), allowed[0]);
+  return allowed.reduce(
+    (best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best),
+    allowed[0],
+  );
 }
 
 /** The seat counts a choice is played with, in words for its label ("4 players"), if fixed. */
 export function choiceSeatsWords(info: GameInfo, key: string, choice: ChoiceValue): string | null {
   const fits = seatsOf(baseOf(info), key, choice);
   if (!fits) return null;
-  const all = Array.from({ length: info.max_seats - info.min_seats + 1 }, (_, i) => info.min_seats + i);
+  const all = Array.from(
+    { length: info.max_seats - info.min_seats + 1 },
+    (_, i) => info.min_seats + i,
+  );
   if (all.every((n) => fits.includes(n))) return null;
   if (fits.length === 1) return `${fits[0]} players`;
   return `${fits[0]}–${fits[fits.length - 1]} players`;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { RoomSnapshot } from "../protocol/RoomSnapshot";
-import { listNames, namedSummary, ordinal, seatDisplayName, seatLabels, teamDisplayName } from "./seats";
+import {
+  listNames,
+  namedSummary,
+  ordinal,
+  seatDisplayName,
+  seatLabels,
+  teamDisplayName,
+} from "./seats";
 
 describe("seat labels", () => {
   it("names people, bots and empty seats", () => {
@@ -31,15 +38,25 @@ describe("names everywhere", () => {
   it("gives a bot the same one name the board, the seat list and the history use", () => {
     expect(seatDisplayName({ seat: 2, player: null, presence: "bot" })).toBe("Bot 3");
     expect(seatDisplayName({ seat: 2, player: null, presence: "empty" })).toBe("Empty seat 3");
-    expect(seatDisplayName({ seat: 0, player: { id: "a", name: "Alice" }, presence: "online" })).toBe("Alice");
+    expect(
+      seatDisplayName({ seat: 0, player: { id: "a", name: "Alice" }, presence: "online" }),
+    ).toBe("Alice");
   });
 
   it("puts people's names in an outcome's sentence instead of seat numbers", () => {
     const names = ["Bob", "Alice", "Bot 3"];
-    expect(namedSummary("Seat 2 wins the Election: the most harmonious trio.", names)).toBe("Alice wins the Election: the most harmonious trio.");
-    expect(namedSummary("Team 1 (Seat 1, Seat 3) share the Election", names)).toBe("Team 1 (Bob, Bot 3) share the Election");
-    expect(namedSummary("All ten treasures are claimed: seat 1 wins with 9 treasure", names)).toBe("All ten treasures are claimed: Bob wins with 9 treasure");
-    expect(namedSummary("Seat 2's daemon is the last one standing", names)).toBe("Alice's daemon is the last one standing");
+    expect(namedSummary("Seat 2 wins the Election: the most harmonious trio.", names)).toBe(
+      "Alice wins the Election: the most harmonious trio.",
+    );
+    expect(namedSummary("Team 1 (Seat 1, Seat 3) share the Election", names)).toBe(
+      "Team 1 (Bob, Bot 3) share the Election",
+    );
+    expect(namedSummary("All ten treasures are claimed: seat 1 wins with 9 treasure", names)).toBe(
+      "All ten treasures are claimed: Bob wins with 9 treasure",
+    );
+    expect(namedSummary("Seat 2's daemon is the last one standing", names)).toBe(
+      "Alice's daemon is the last one standing",
+    );
     // A seat the client does not know keeps its number rather than losing it.
     expect(namedSummary("Seat 7 wins", names)).toBe("Seat 7 wins");
   });

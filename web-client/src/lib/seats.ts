@@ -7,7 +7,10 @@ import type { SeatLabel } from "../boards/contract";
  * (the name the server records for a bot in the match history too), or "Empty seat 3".
  */
 export function seatDisplayName(seat: Pick<SeatInfo, "seat" | "player" | "presence">): string {
-  return seat.player?.name ?? (seat.presence === "bot" ? `Bot ${seat.seat + 1}` : `Empty seat ${seat.seat + 1}`);
+  return (
+    seat.player?.name ??
+    (seat.presence === "bot" ? `Bot ${seat.seat + 1}` : `Empty seat ${seat.seat + 1}`)
+  );
 }
 
 /** Seats as boards name them: the player's name, "Bot 2", or "Empty seat 3". */
@@ -16,14 +19,26 @@ export function seatLabels(room: RoomSnapshot | null): SeatLabel[] {
   return room.seats.map((s) => ({
     seat: s.seat,
     name: seatDisplayName(s),
-    kind: s.presence === "bot" && !s.player ? "bot" : s.player ? "person" : s.presence === "bot" ? "bot" : "empty",
+    kind:
+      s.presence === "bot" && !s.player
+        ? "bot"
+        : s.player
+          ? "person"
+          : s.presence === "bot"
+            ? "bot"
+            : "empty",
     team: s.team,
   }));
 }
 
 /** Seat labels from a match record's player names (history and replays). */
 export function seatLabelsFromNames(names: string[]): SeatLabel[] {
-  return names.map((name, seat) => ({ seat, name, kind: /\bbot\b/i.test(name) ? "bot" : "person", team: null }));
+  return names.map((name, seat) => ({
+    seat,
+    name,
+    kind: /\bbot\b/i.test(name) ? "bot" : "person",
+    team: null,
+  }));
 }
 
 /** "Ada", "Ada and Bo", "Ada, Bo and Cy". */
@@ -51,8 +66,13 @@ export function namedSummary(summary: string, names: (string | undefined)[]): st
  * Independent" for the player who plays alone (team 2). `game` is the base game (see
  * `baseGame`), `options` the room's.
  */
-export function teamDisplayName(game: string, options: Record<string, unknown>, team: number | null): string | null {
+export function teamDisplayName(
+  game: string,
+  options: Record<string, unknown>,
+  team: number | null,
+): string | null {
   if (team === null) return null;
-  if (game === "demos" && options.mode === "team_2v2_plus_1" && team === 2) return "The Independent";
+  if (game === "demos" && options.mode === "team_2v2_plus_1" && team === 2)
+    return "The Independent";
   return `Team ${team + 1}`;
 }

@@ -67,7 +67,8 @@ const gamesValue = createStore<{ games: GameInfo[]; error: string | null; loaded
   error: null,
   loaded: false,
 });
-export const games: Readable<{ games: GameInfo[]; error: string | null; loaded: boolean }> = gamesValue;
+export const games: Readable<{ games: GameInfo[]; error: string | null; loaded: boolean }> =
+  gamesValue;
 
 let gamesRequest: Promise<void> | null = null;
 export function loadGames(force = false): Promise<void> {

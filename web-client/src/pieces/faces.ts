@@ -4,7 +4,8 @@
  * game's view types onto these.
  */
 export type PokerSuit = "spades" | "hearts" | "diamonds" | "clubs";
-export type PokerRank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
+export type PokerRank =
+  "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
 
 /** Soulitaire's house suits (the real names were never published; see the rules page). */
 export type SoulSuit = "s1" | "s2" | "s3" | "s4";

@@ -10,7 +10,11 @@ import { crossfade, fly, scale, type FlyParams, type TransitionConfig } from "sv
 
 /** Whether the person asked their system for reduced motion. */
 export function reducedMotion(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return (
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches
+  );
 }
 
 /** A duration, or none at all under reduced motion. */

@@ -12,7 +12,13 @@ import type { CatalogueGame } from "./types";
 
 export type { CatalogueGame } from "./types";
 
-export const CATALOGUE: CatalogueGame[] = [soulitaire, demonKlondike, demonBound, demos, daemonDice];
+export const CATALOGUE: CatalogueGame[] = [
+  soulitaire,
+  demonKlondike,
+  demonBound,
+  demos,
+  daemonDice,
+];
 
 export function catalogueGame(id: string): CatalogueGame | undefined {
   return CATALOGUE.find((g) => g.id === id);

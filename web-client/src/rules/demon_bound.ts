@@ -6,7 +6,8 @@ export const demonBound: CatalogueGame = {
   shortName: "Demon Bound!",
   minSeats: 1,
   maxSeats: 4,
-  pitch: "Sacrifice hearts, summon spades on your rivals, bind demons with clubs and trade them for diamonds.",
+  pitch:
+    "Sacrifice hearts, summon spades on your rivals, bind demons with clubs and trade them for diamonds.",
   glyph: "♠",
   hue: 350,
   teams: false,

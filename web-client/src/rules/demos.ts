@@ -6,7 +6,8 @@ export const demos: CatalogueGame = {
   shortName: "DēmoS",
   minSeats: 3,
   maxSeats: 5,
-  pitch: "Discard, scheme and win rounds for figures — then survive the Scandal and win the Election.",
+  pitch:
+    "Discard, scheme and win rounds for figures — then survive the Scandal and win the Election.",
   glyph: "⚖",
   hue: 205,
   teams: true,

@@ -24,11 +24,17 @@ describe("rules markdown", () => {
   });
 
   it("every game's rules page has a house-choices section", () => {
-    expect(CATALOGUE.map((g) => g.id).sort()).toEqual(
-      ["daemon_dice", "demon_bound", "demon_klondike", "demos", "soulitaire"],
-    );
+    expect(CATALOGUE.map((g) => g.id).sort()).toEqual([
+      "daemon_dice",
+      "demon_bound",
+      "demon_klondike",
+      "demos",
+      "soulitaire",
+    ]);
     for (const game of CATALOGUE) {
-      const headings = parseMarkdown(game.rules).filter((b) => b.kind === "h2").map((b) => b.id);
+      const headings = parseMarkdown(game.rules)
+        .filter((b) => b.kind === "h2")
+        .map((b) => b.id);
       expect(headings, game.id).toContain("house-choices");
     }
   });

@@ -89,7 +89,11 @@ export function parseMarkdown(source: string): Block[] {
     if (heading) {
       flush();
       const text = heading[2];
-      blocks.push(heading[1] === "##" ? { kind: "h2", spans: parseInline(text), id: slug(text) } : { kind: "h3", spans: parseInline(text) });
+      blocks.push(
+        heading[1] === "##"
+          ? { kind: "h2", spans: parseInline(text), id: slug(text) }
+          : { kind: "h3", spans: parseInline(text) },
+      );
       continue;
     }
     const note = /^> (.*)$/.exec(line);

@@ -6,7 +6,8 @@ export const soulitaire: CatalogueGame = {
   shortName: "Soulitaire",
   minSeats: 1,
   maxSeats: 1,
-  pitch: "Clear a six-by-six Spellboard onto rising and falling stacks, and feed demons to make room.",
+  pitch:
+    "Clear a six-by-six Spellboard onto rising and falling stacks, and feed demons to make room.",
   glyph: "☥",
   hue: 275,
   teams: false,

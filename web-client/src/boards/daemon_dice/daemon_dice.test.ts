@@ -26,10 +26,15 @@ const seats: SeatLabel[] = [
   { seat: 2, name: "Cy", kind: "person", team: null },
 ];
 
-const house = (part: string) => [part, "stun", "block", "dodge", "plus", "minus"] as [Face, Face, Face, Face, Face, Face];
+const house = (part: string) =>
+  [part, "stun", "block", "dodge", "plus", "minus"] as [Face, Face, Face, Face, Face, Face];
 
 function view(extra: Partial<DaemonDiceView> = {}): DaemonDiceView {
-  const die = (part: DieView["part"], more: Partial<DieView> = {}): DieView => ({ breed: "frost", part, ...more });
+  const die = (part: DieView["part"], more: Partial<DieView> = {}): DieView => ({
+    breed: "frost",
+    part,
+    ...more,
+  });
   return {
     you: 0,
     config: { size: 3, lungs_initiative: 0, max_copies: 0, turn_limit: 200 },
@@ -39,8 +44,24 @@ function view(extra: Partial<DaemonDiceView> = {}): DaemonDiceView {
     to_act: [0],
     power_level: 1,
     daemons: [
-      { ready: true, picked: 3, picks: null, declared: null, dice: [die("pincer"), die("shell"), die("leg")], lineage: { type: "purebred", breed: "frost" }, defeated: false },
-      { ready: true, picked: 3, picks: null, declared: null, dice: [die("eye"), die("tail"), die("brain")], lineage: { type: "purebred", breed: "fire" }, defeated: false },
+      {
+        ready: true,
+        picked: 3,
+        picks: null,
+        declared: null,
+        dice: [die("pincer"), die("shell"), die("leg")],
+        lineage: { type: "purebred", breed: "frost" },
+        defeated: false,
+      },
+      {
+        ready: true,
+        picked: 3,
+        picks: null,
+        declared: null,
+        dice: [die("eye"), die("tail"), die("brain")],
+        lineage: { type: "purebred", breed: "fire" },
+        defeated: false,
+      },
     ],
     pending: null,
     pending_status: [],
@@ -60,7 +81,12 @@ describe("reading the legal list", () => {
   });
 
   it("offers one kind of one-die decision with its dice", () => {
-    expect(dieChoice([{ type: "set_aside", die: 0 }, { type: "set_aside", die: 2 }])).toEqual({ type: "set_aside", dice: [0, 2] });
+    expect(
+      dieChoice([
+        { type: "set_aside", die: 0 },
+        { type: "set_aside", die: 2 },
+      ]),
+    ).toEqual({ type: "set_aside", dice: [0, 2] });
     expect(dieChoice([{ type: "suffer", die: 1 }])).toEqual({ type: "suffer", dice: [1] });
     expect(dieChoice([{ type: "done" }])).toBeNull();
   });
@@ -93,8 +119,16 @@ describe("reading the legal list", () => {
   });
 
   it("offers a multiplayer target and the next player named by a defeated daemon", () => {
-    expect(seatChoices([{ type: "target", seat: 1 }, { type: "target", seat: 2 }])).toEqual({ type: "target", seats: [1, 2] });
-    expect(seatChoices([{ type: "name_next", seat: 2 }])).toEqual({ type: "name_next", seats: [2] });
+    expect(
+      seatChoices([
+        { type: "target", seat: 1 },
+        { type: "target", seat: 2 },
+      ]),
+    ).toEqual({ type: "target", seats: [1, 2] });
+    expect(seatChoices([{ type: "name_next", seat: 2 }])).toEqual({
+      type: "name_next",
+      seats: [2],
+    });
     expect(seatChoices([{ type: "done" }])).toBeNull();
   });
 
@@ -120,7 +154,10 @@ describe("reading the legal list", () => {
 
 describe("dice and daemons", () => {
   it("draws a die from the view's house table, showing the rolled face or else its body part", () => {
-    expect(dieFaces(view(), "pincer", "block")).toEqual({ labels: ["Pincer", "Stun", "Block", "Dodge", "+", "−"], value: 2 });
+    expect(dieFaces(view(), "pincer", "block")).toEqual({
+      labels: ["Pincer", "Stun", "Block", "Dodge", "+", "−"],
+      value: 2,
+    });
     expect(dieFaces(view(), "pincer", undefined).value).toBe(0);
   });
 
@@ -129,17 +166,35 @@ describe("dice and daemons", () => {
     expect(matZone({ breed: "rot", part: "eye", zone: "rolled", face: "stun" })).toBe("active");
     expect(matZone({ breed: "rot", part: "eye", zone: "minused" })).toBe("minused");
     expect(matZone({ breed: "rot", part: "eye", zone: "arrayed" })).toBe("spent");
-    expect(matZone({ breed: "rot", part: "eye", zone: "spent", health: "stunned" })).toBe("stunned");
+    expect(matZone({ breed: "rot", part: "eye", zone: "spent", health: "stunned" })).toBe(
+      "stunned",
+    );
     expect(matZone({ breed: "rot", part: "eye", health: "wounded" })).toBe("wounded");
     expect(matZone({ breed: "rot", part: "eye", grabbed_by: { seat: 1, die: 0 } })).toBe("grabbed");
   });
 
   it("classifies a draft as the engine does: purebred, half-breed, mongrel, crossbred", () => {
     const d = (breed: "frost" | "rot" | "fire", part: DieView["part"]) => ({ breed, part });
-    expect(classify([d("frost", "eye"), d("frost", "eye")])).toEqual({ type: "purebred", breed: "frost" });
-    expect(classify([d("frost", "eye"), d("frost", "leg"), d("rot", "leg")])).toEqual({ type: "half_breed", breed: "frost" });
-    expect(classify([d("frost", "eye"), d("rot", "eye"), d("fire", "eye")])).toEqual({ type: "mongrel" });
-    expect(classify([d("frost", "eye"), d("rot", "eye"), d("fire", "eye"), d("fire", "eye"), d("frost", "leg")])).toEqual({ type: "crossbred" });
+    expect(classify([d("frost", "eye"), d("frost", "eye")])).toEqual({
+      type: "purebred",
+      breed: "frost",
+    });
+    expect(classify([d("frost", "eye"), d("frost", "leg"), d("rot", "leg")])).toEqual({
+      type: "half_breed",
+      breed: "frost",
+    });
+    expect(classify([d("frost", "eye"), d("rot", "eye"), d("fire", "eye")])).toEqual({
+      type: "mongrel",
+    });
+    expect(
+      classify([
+        d("frost", "eye"),
+        d("rot", "eye"),
+        d("fire", "eye"),
+        d("fire", "eye"),
+        d("frost", "leg"),
+      ]),
+    ).toEqual({ type: "crossbred" });
     const split = [d("frost", "eye"), d("rot", "leg")];
     expect(declarationNeeded(split)).toEqual(["frost", "rot"]);
     expect(classify(split, "rot")).toEqual({ type: "half_breed", breed: "rot" });
@@ -149,31 +204,54 @@ describe("dice and daemons", () => {
 
 describe("Daemon Dice in words", () => {
   it("names every action without revealing a secret pick", () => {
-    expect(describeAction({ type: "pick", breed: "frost", part: "eye" }, 0, seats)).toBe("Ada adds a die to their daemon");
+    expect(describeAction({ type: "pick", breed: "frost", part: "eye" }, 0, seats)).toBe(
+      "Ada adds a die to their daemon",
+    );
     expect(describeAction({ type: "declare_breed", breed: "rot" }, 0, seats)).not.toMatch(/rot/i);
-    expect(describeAction({ type: "defend", attack: 0, die: 2 }, 0, seats)).toBe("Ada defends attack 1 with die 3");
-    expect(describeAction({ type: "name_next", seat: 2 }, 1, seats)).toBe("Bot 2's defeated daemon names Cy to take the next turn");
-    expect(describeAction({ type: "target_minus", die: 0 }, 1, seats)).toBe("Bot 2's Wings set aside die 1 of the active daemon");
+    expect(describeAction({ type: "defend", attack: 0, die: 2 }, 0, seats)).toBe(
+      "Ada defends attack 1 with die 3",
+    );
+    expect(describeAction({ type: "name_next", seat: 2 }, 1, seats)).toBe(
+      "Bot 2's defeated daemon names Cy to take the next turn",
+    );
+    expect(describeAction({ type: "target_minus", die: 0 }, 1, seats)).toBe(
+      "Bot 2's Wings set aside die 1 of the active daemon",
+    );
   });
 
   it("says which foe decides during your turn", () => {
-    expect(pendingDecision(view({ step: { step: "target_minus", left: 2 }, to_act: [1] }), seats)).toBe(
-      "Bot 2 chooses which of Ada's dice the Wings set aside (2 left)",
-    );
     expect(
-      pendingDecision(view({ step: { step: "suffer", points: [{ damage: "wound", attack: 0, targeted: true }] }, to_act: [1] }), seats),
+      pendingDecision(view({ step: { step: "target_minus", left: 2 }, to_act: [1] }), seats),
+    ).toBe("Bot 2 chooses which of Ada's dice the Wings set aside (2 left)");
+    expect(
+      pendingDecision(
+        view({
+          step: { step: "suffer", points: [{ damage: "wound", attack: 0, targeted: true }] },
+          to_act: [1],
+        }),
+        seats,
+      ),
     ).toBe("Bot 2 places the Brain-targeted damage on Ada's dice");
-    expect(pendingDecision(view({ step: { step: "mouth_recover", left: 1 }, to_act: [1] }), seats)).toBe(
-      "Bot 2's undefended Mouth recovers one of their stunned dice",
-    );
-    expect(pendingDecision(view({ step: { step: "name_next" }, active: 2, to_act: [2] }), seats)).toBe(
-      "Cy's defeated daemon names who takes the next turn",
-    );
+    expect(
+      pendingDecision(view({ step: { step: "mouth_recover", left: 1 }, to_act: [1] }), seats),
+    ).toBe("Bot 2's undefended Mouth recovers one of their stunned dice");
+    expect(
+      pendingDecision(view({ step: { step: "name_next" }, active: 2, to_act: [2] }), seats),
+    ).toBe("Cy's defeated daemon names who takes the next turn");
     expect(pendingDecision(view(), seats)).toBeNull();
   });
 
   it("walks the stepper through a turn in the rulebook's order", () => {
-    expect(TURN_STEPS.map((s) => s.key)).toEqual(["activate", "minuses", "roll", "recover", "defend", "suffer", "attack", "rot"]);
+    expect(TURN_STEPS.map((s) => s.key)).toEqual([
+      "activate",
+      "minuses",
+      "roll",
+      "recover",
+      "defend",
+      "suffer",
+      "attack",
+      "rot",
+    ]);
     expect(stepKey({ step: "release" })).toBe("activate");
     expect(stepKey({ step: "set_aside", left: 1 })).toBe("minuses");
     expect(stepKey({ step: "mouth_recover", left: 1 })).toBe("suffer");
@@ -189,6 +267,8 @@ describe("the board module", () => {
     expect(hasBoard("daemon_dice_rigged")).toBe(false);
     const rigged = { board: "daemon_dice" };
     expect(hasBoard("daemon_dice_rigged", rigged)).toBe(true);
-    expect((await boardFor("daemon_dice_rigged", rigged))?.describeAction).toBe(board.describeAction);
+    expect((await boardFor("daemon_dice_rigged", rigged))?.describeAction).toBe(
+      board.describeAction,
+    );
   });
 });

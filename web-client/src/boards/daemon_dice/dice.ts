@@ -12,7 +12,16 @@ import type { Face } from "../../protocol/daemon_dice/Face";
 import type { Lineage } from "../../protocol/daemon_dice/Lineage";
 import type { Part } from "../../protocol/daemon_dice/Part";
 
-export const BREEDS: Breed[] = ["blood", "death", "fester", "fire", "frost", "rot", "stench", "wraith"];
+export const BREEDS: Breed[] = [
+  "blood",
+  "death",
+  "fester",
+  "fire",
+  "frost",
+  "rot",
+  "stench",
+  "wraith",
+];
 export const PARTS: Part[] = [
   "arm",
   "brain",
@@ -103,12 +112,18 @@ export const FACE_EFFECT: Record<Face, string> = {
 
 /** The six faces of a body part's die, from the server's house table. */
 export function facesOf(view: Pick<DaemonDiceView, "faces">, part: Part): Face[] {
-  return view.faces.find(([p]) => p === part)?.[1] ?? [part, "stun", "block", "dodge", "plus", "minus"];
+  return (
+    view.faces.find(([p]) => p === part)?.[1] ?? [part, "stun", "block", "dodge", "plus", "minus"]
+  );
 }
 
 /** The labels and showing index the shared `Die` piece draws: the rolled face, or the die's
  * body part (what the die is) while it shows nothing. */
-export function dieFaces(view: Pick<DaemonDiceView, "faces">, part: Part, face: Face | null | undefined) {
+export function dieFaces(
+  view: Pick<DaemonDiceView, "faces">,
+  part: Part,
+  face: Face | null | undefined,
+) {
   const faces = facesOf(view, part);
   const index = faces.indexOf(face ?? part);
   return {
@@ -169,10 +184,13 @@ export function classify(dice: Die[], declared: Breed | null = null): Lineage {
   const n = dice.length;
   if (n > 0 && count(dice, dice[0].breed) === n) return { type: "purebred", breed: dice[0].breed };
   const pair = declarationNeeded(dice);
-  if (pair) return { type: "half_breed", breed: declared && pair.includes(declared) ? declared : pair[0] };
+  if (pair)
+    return { type: "half_breed", breed: declared && pair.includes(declared) ? declared : pair[0] };
   const half = BREEDS.find((b) => count(dice, b) > 0 && count(dice, b) * 2 >= n);
   if (half) return { type: "half_breed", breed: half };
-  const alike = dice.some((a, i) => dice.slice(0, i).some((b) => a.breed === b.breed && a.part === b.part));
+  const alike = dice.some((a, i) =>
+    dice.slice(0, i).some((b) => a.breed === b.breed && a.part === b.part),
+  );
   return alike ? { type: "crossbred" } : { type: "mongrel" };
 }
 

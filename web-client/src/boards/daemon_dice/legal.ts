@@ -35,8 +35,17 @@ function canonical(value: unknown): unknown {
 }
 
 /** The actions that take one die by itself (the die is the whole choice). */
-export type DieActionType = "release" | "target_minus" | "set_aside" | "recover" | "mouth_recover" | "suffer" | "rot";
-export const DIE_ACTIONS: DieActionType[] = ["release", "target_minus", "set_aside", "recover", "mouth_recover", "suffer", "rot"];
+export type DieActionType =
+  "release" | "target_minus" | "set_aside" | "recover" | "mouth_recover" | "suffer" | "rot";
+export const DIE_ACTIONS: DieActionType[] = [
+  "release",
+  "target_minus",
+  "set_aside",
+  "recover",
+  "mouth_recover",
+  "suffer",
+  "rot",
+];
 
 /** The one-die decision offered now (at most one kind at a time), and its dice. */
 export function dieChoice(legal: DaemonAction[]): { type: DieActionType; dice: number[] } | null {
@@ -49,7 +58,10 @@ export function dieChoice(legal: DaemonAction[]): { type: DieActionType; dice: n
 
 /** Defences: for each attack, the dice that may join its defence now; and for each die, the
  * attacks it may defend. */
-export function defenceChoices(legal: DaemonAction[]): { byAttack: Map<number, number[]>; byDie: Map<number, number[]> } {
+export function defenceChoices(legal: DaemonAction[]): {
+  byAttack: Map<number, number[]>;
+  byDie: Map<number, number[]>;
+} {
   const byAttack = new Map<number, number[]>();
   const byDie = new Map<number, number[]>();
   for (const a of ofType(legal, "defend")) {
@@ -79,12 +91,15 @@ export function poisonChoices(legal: DaemonAction[]): number[] {
 /** Grabs: for each of your rolled Tentacles, the target's dice it may grab. */
 export function grabChoices(legal: DaemonAction[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  for (const a of ofType(legal, "grab")) out.set(a.tentacle, [...(out.get(a.tentacle) ?? []), a.die]);
+  for (const a of ofType(legal, "grab"))
+    out.set(a.tentacle, [...(out.get(a.tentacle) ?? []), a.die]);
   return out;
 }
 
 /** The seats offered for a multiplayer target or for the next turn after a defeat. */
-export function seatChoices(legal: DaemonAction[]): { type: "target" | "name_next"; seats: number[] } | null {
+export function seatChoices(
+  legal: DaemonAction[],
+): { type: "target" | "name_next"; seats: number[] } | null {
   const target = ofType(legal, "target").map((a) => a.seat);
   if (target.length) return { type: "target", seats: target };
   const next = ofType(legal, "name_next").map((a) => a.seat);
@@ -104,14 +119,21 @@ export const pickKey = (breed: Breed, part: Part) => `${breed}:${part}`;
 
 /** Why a draft cannot be summoned yet, or null when it can: the agreed number of dice, each
  * allowed (the lobby may limit copies of one die). */
-export function draftProblem(draft: { breed: Breed; part: Part }[], size: number, maxCopies: number): string | null {
-  if (draft.length < size) return `Pick ${size - draft.length} more ${size - draft.length === 1 ? "die" : "dice"}.`;
+export function draftProblem(
+  draft: { breed: Breed; part: Part }[],
+  size: number,
+  maxCopies: number,
+): string | null {
+  if (draft.length < size)
+    return `Pick ${size - draft.length} more ${size - draft.length === 1 ? "die" : "dice"}.`;
   if (draft.length > size) return `A daemon has ${size} dice: remove ${draft.length - size}.`;
   if (maxCopies > 0) {
     const counts = new Map<string, number>();
-    for (const d of draft) counts.set(pickKey(d.breed, d.part), (counts.get(pickKey(d.breed, d.part)) ?? 0) + 1);
+    for (const d of draft)
+      counts.set(pickKey(d.breed, d.part), (counts.get(pickKey(d.breed, d.part)) ?? 0) + 1);
     const over = [...counts.entries()].find(([, n]) => n > maxCopies);
-    if (over) return `At most ${maxCopies} of one die: you have ${over[1]} ${over[0].replace(":", " ")}.`;
+    if (over)
+      return `At most ${maxCopies} of one die: you have ${over[1]} ${over[0].replace(":", " ")}.`;
   }
   return null;
 }

@@ -21,14 +21,54 @@ export interface TurnStep {
 }
 
 export const TURN_STEPS: TurnStep[] = [
-  { key: "activate", number: "1a", title: "Activate", help: "Every die not stunned, wounded or grabbed wakes; a grabbing Tentacle may let go to join in." },
-  { key: "minuses", number: "1b", title: "Minuses", help: "The foe's Wings pick dice to set aside, then you set aside one die per foe minus." },
-  { key: "roll", number: "1c", title: "Roll", help: "The rest are rolled, in full view. Nothing left to roll: you lose." },
-  { key: "recover", number: "2", title: "Recover", help: "Each rolled plus recovers one stunned die; both are spent this turn." },
-  { key: "defend", number: "3a", title: "Defend", help: "Match blocks, deflects, dodges and pluses against the foe's attacks." },
-  { key: "suffer", number: "3b", title: "Suffer", help: "Undefended damage lands on dice that are neither stunned nor wounded." },
-  { key: "attack", number: "4", title: "Attack", help: "Grab with Tentacles, set minuses aside and array your attacks, boosted by pluses." },
-  { key: "rot", number: "", title: "Rot", help: "A Rot purebred rots a stunned die of its target into a wound." },
+  {
+    key: "activate",
+    number: "1a",
+    title: "Activate",
+    help: "Every die not stunned, wounded or grabbed wakes; a grabbing Tentacle may let go to join in.",
+  },
+  {
+    key: "minuses",
+    number: "1b",
+    title: "Minuses",
+    help: "The foe's Wings pick dice to set aside, then you set aside one die per foe minus.",
+  },
+  {
+    key: "roll",
+    number: "1c",
+    title: "Roll",
+    help: "The rest are rolled, in full view. Nothing left to roll: you lose.",
+  },
+  {
+    key: "recover",
+    number: "2",
+    title: "Recover",
+    help: "Each rolled plus recovers one stunned die; both are spent this turn.",
+  },
+  {
+    key: "defend",
+    number: "3a",
+    title: "Defend",
+    help: "Match blocks, deflects, dodges and pluses against the foe's attacks.",
+  },
+  {
+    key: "suffer",
+    number: "3b",
+    title: "Suffer",
+    help: "Undefended damage lands on dice that are neither stunned nor wounded.",
+  },
+  {
+    key: "attack",
+    number: "4",
+    title: "Attack",
+    help: "Grab with Tentacles, set minuses aside and array your attacks, boosted by pluses.",
+  },
+  {
+    key: "rot",
+    number: "",
+    title: "Rot",
+    help: "A Rot purebred rots a stunned die of its target into a wound.",
+  },
 ];
 
 /** Where a step sits in the stepper (null outside a turn). */
@@ -114,7 +154,9 @@ export function pendingDecision(view: DaemonDiceView, seats: SeatLabel[]): strin
   if (active === null || deciding === null) {
     if (view.step.step === "construction") {
       const left = view.daemons.filter((d) => !d.ready).length;
-      return left ? `${left} ${left === 1 ? "daemon is" : "daemons are"} still being built in secret` : null;
+      return left
+        ? `${left} ${left === 1 ? "daemon is" : "daemons are"} still being built in secret`
+        : null;
     }
     return null;
   }
@@ -146,9 +188,13 @@ export function promptTitle(step: Step, yours: boolean): string {
     case "release":
       return "Activate: release a grab?";
     case "target_minus":
-      return yours ? `Your Wings: set aside a foe's die (${step.left} left)` : "The foe's Wings pick your dice";
+      return yours
+        ? `Your Wings: set aside a foe's die (${step.left} left)`
+        : "The foe's Wings pick your dice";
     case "set_aside":
-      return yours ? `Minuses: set aside ${step.left} ${step.left === 1 ? "die" : "dice"}` : "Minuses";
+      return yours
+        ? `Minuses: set aside ${step.left} ${step.left === 1 ? "die" : "dice"}`
+        : "Minuses";
     case "recover":
       return "Recover stunned dice";
     case "defend":
@@ -174,10 +220,13 @@ export function promptTitle(step: Step, yours: boolean): string {
 export const DIE_HELP: Record<string, string> = {
   release: "Click a grabbing Tentacle to activate it (it lets go and rolls), or keep your grabs.",
   target_minus: "Click a die of the active daemon: it is set aside and not rolled this turn.",
-  set_aside: "Click one of your active dice: it is set aside, not rolled, but can still take damage.",
-  recover: "Click a stunned die: a plus (or a mongrel's stamina) recovers it. Both are spent this turn.",
+  set_aside:
+    "Click one of your active dice: it is set aside, not rolled, but can still take damage.",
+  recover:
+    "Click a stunned die: a plus (or a mongrel's stamina) recovers it. Both are spent this turn.",
   mouth_recover: "Click one of your stunned dice: your undefended Mouth recovers it.",
-  suffer: "Click (or drag the damage onto) a die that is neither stunned nor wounded. Spent, minus-ed and grabbed dice may take it; damage on a grabbed die ends the grab.",
+  suffer:
+    "Click (or drag the damage onto) a die that is neither stunned nor wounded. Spent, minus-ed and grabbed dice may take it; damage on a grabbed die ends the grab.",
   rot: "Click a stunned die of your target to rot it into a wound.",
 };
 
@@ -190,7 +239,12 @@ export const DONE_LABEL: Partial<Record<Step["step"], string>> = {
 };
 
 /** A die of a daemon in words ("Ada's Frost Pincer"). */
-export function dieWords(view: DaemonDiceView, seat: number, index: number, seats: SeatLabel[]): string {
+export function dieWords(
+  view: DaemonDiceView,
+  seat: number,
+  index: number,
+  seats: SeatLabel[],
+): string {
   const d = view.daemons[seat]?.dice[index];
   if (!d) return `${seatName(seat, seats)}'s ${die(index)}`;
   return `${seatName(seat, seats)}'s ${dieName(d)}${d.face ? ` (${FACE_NAME[d.face]})` : ""}`;
@@ -198,8 +252,11 @@ export function dieWords(view: DaemonDiceView, seat: number, index: number, seat
 
 export function outcomeWords(view: DaemonDiceView, seats: SeatLabel[]): string | null {
   if (view.step.step !== "over") return null;
-  const standing = view.daemons.map((d, i) => (d.defeated ? null : i)).filter((s): s is number => s !== null);
-  if (standing.length === 1) return `${seatName(standing[0], seats)}'s daemon is the last one standing.`;
+  const standing = view.daemons
+    .map((d, i) => (d.defeated ? null : i))
+    .filter((s): s is number => s !== null);
+  if (standing.length === 1)
+    return `${seatName(standing[0], seats)}'s daemon is the last one standing.`;
   return `The turn limit ends the battle with ${standing.length} daemons standing: ${standing.map((s) => seatName(s, seats)).join(", ")}.`;
 }
 

@@ -7,8 +7,18 @@ import type { CardFace, PokerRank, PokerSuit } from "../../pieces/faces";
 import type { CardItem } from "../../pieces/types";
 
 const LETTER: Record<string, PokerSuit> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-export const SUIT_SYMBOL: Record<PokerSuit, string> = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
-const SUIT_WORD: Record<PokerSuit, string> = { spades: "Spades", hearts: "Hearts", diamonds: "Diamonds", clubs: "Clubs" };
+export const SUIT_SYMBOL: Record<PokerSuit, string> = {
+  spades: "♠",
+  hearts: "♥",
+  diamonds: "♦",
+  clubs: "♣",
+};
+const SUIT_WORD: Record<PokerSuit, string> = {
+  spades: "Spades",
+  hearts: "Hearts",
+  diamonds: "Diamonds",
+  clubs: "Clubs",
+};
 const RANK_WORD: Record<string, string> = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 /** The face-card spells, by suit. */
 export const SPELL_NAME: Record<PokerSuit, string> = {
@@ -79,11 +89,20 @@ export function sortCards(cards: Card[]): Card[] {
 }
 
 /** Hand items with a stable id per card (two Jokers get two ids). */
-export function cardItems(cards: Card[], disabled: (card: Card) => boolean = () => false): CardItem[] {
+export function cardItems(
+  cards: Card[],
+  disabled: (card: Card) => boolean = () => false,
+): CardItem[] {
   const seen = new Map<string, number>();
   return cards.map((card) => {
     const n = seen.get(card) ?? 0;
     seen.set(card, n + 1);
-    return { id: `${card}#${n}`, face: cardFace(card), code: card, label: cardWords(card), disabled: disabled(card) };
+    return {
+      id: `${card}#${n}`,
+      face: cardFace(card),
+      code: card,
+      label: cardWords(card),
+      disabled: disabled(card),
+    };
   });
 }

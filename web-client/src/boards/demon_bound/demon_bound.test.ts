@@ -3,7 +3,16 @@ import type { SeatLabel } from "../contract";
 import type { DemonBoundAction } from "../../protocol/demon_bound/DemonBoundAction";
 import type { DemonBoundView } from "../../protocol/demon_bound/DemonBoundView";
 import type { PlayerView } from "../../protocol/demon_bound/PlayerView";
-import { cardFace, cardItems, cardShort, cardValue, deckIndex, isFace, parseCard, sortCards } from "./cards";
+import {
+  cardFace,
+  cardItems,
+  cardShort,
+  cardValue,
+  deckIndex,
+  isFace,
+  parseCard,
+  sortCards,
+} from "./cards";
 import { actionsFor, discardOf, discardRule, playableCards, tableActions } from "./legal";
 import { describeAction, eventWords, log, pendingDecision } from "./words";
 
@@ -111,9 +120,15 @@ describe("legal", () => {
 
 describe("words", () => {
   it("describes actions with names and cards", () => {
-    expect(describeAction({ type: "summon", card: "9S", onto: 0 }, 1, seats)).toBe("Bea summons 9♠ onto Ari's sacrifice");
-    expect(describeAction({ type: "bind", card: "10C", demon: "9S" }, 0, seats)).toBe("Ari binds 9♠ with 10♣");
-    expect(describeAction({ type: "cast", card: "QD" }, 0, seats)).toBe("Ari casts Q♦ (Treasure Scrying)");
+    expect(describeAction({ type: "summon", card: "9S", onto: 0 }, 1, seats)).toBe(
+      "Bea summons 9♠ onto Ari's sacrifice",
+    );
+    expect(describeAction({ type: "bind", card: "10C", demon: "9S" }, 0, seats)).toBe(
+      "Ari binds 9♠ with 10♣",
+    );
+    expect(describeAction({ type: "cast", card: "QD" }, 0, seats)).toBe(
+      "Ari casts Q♦ (Treasure Scrying)",
+    );
     expect(describeAction({ type: "treasure", card: "9D", release: ["4S", "5S"] }, 1, seats)).toBe(
       "Bea buys 9♦ for the treasury, releasing 4♠ 5♠",
     );
@@ -133,13 +148,16 @@ describe("words", () => {
       { id: 8, seat: 0, text: "Ari took 2 diamonds from Bea" },
       { id: 9, seat: 0, text: "9♠ marked Ari's soul (stain 2)" },
     ]);
-    expect(eventWords({ kind: "hells_maw", seat: 2, card: "Joker", dealt: [[0, "3S"]] }, seats)).toBe(
-      "Hell's Maw: Joker discarded by Bot 3 dealt 3♠ to Ari",
-    );
+    expect(
+      eventWords({ kind: "hells_maw", seat: 2, card: "Joker", dealt: [[0, "3S"]] }, seats),
+    ).toBe("Hell's Maw: Joker discarded by Bot 3 dealt 3♠ to Ari");
   });
 
   it("names the decision someone owes off their turn", () => {
-    const v = view({ phase: { step: "decision", decider: 1 }, pending: [{ decider: 1, demon: "8S", why: "appeased" }] });
+    const v = view({
+      phase: { step: "decision", decider: 1 },
+      pending: [{ decider: 1, demon: "8S", why: "appeased" }],
+    });
     expect(pendingDecision(v, seats)).toBe("Bea chooses whom 8♠ (appeased) attacks");
     expect(pendingDecision(view(), seats)).toBeNull();
   });
@@ -148,7 +166,9 @@ describe("words", () => {
 describe("buttons", () => {
   it("label your own moves as commands", async () => {
     const { buttonWords } = await import("./words");
-    expect(buttonWords({ type: "summon", card: "8S", onto: 1 }, seats)).toBe("Summon 8♠ onto Bea's sacrifice");
+    expect(buttonWords({ type: "summon", card: "8S", onto: 1 }, seats)).toBe(
+      "Summon 8♠ onto Bea's sacrifice",
+    );
     expect(buttonWords({ type: "appease", card: "7H", demon: "9S", target: 2 }, seats)).toBe(
       "Appease 9♠ with 7♥, sending it to Bot 3",
     );

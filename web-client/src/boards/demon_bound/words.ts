@@ -54,7 +54,9 @@ export function describeAction(action: DemonBoundAction, seat: number, seats: Se
     case "end_play":
       return `${who} ends the card play`;
     case "discard":
-      return action.cards.length ? `${who} discards ${list(action.cards)}` : `${who} discards nothing`;
+      return action.cards.length
+        ? `${who} discards ${list(action.cards)}`
+        : `${who} discards nothing`;
     case "attack":
       return `${who} sends the demon against ${name(action.target, seats)}`;
   }
@@ -64,7 +66,8 @@ export function describeAction(action: DemonBoundAction, seat: number, seats: Se
 export function pendingDecision(view: DemonBoundView, seats: SeatLabel[]): string | null {
   const pending = view.pending[0];
   if (!pending) {
-    if (view.phase.step === "setup") return "Everyone secretly chooses a sacrifice or a random discard";
+    if (view.phase.step === "setup")
+      return "Everyone secretly chooses a sacrifice or a random discard";
     return null;
   }
   const why = pending.why === "appeased" ? "appeased" : "released from hell";
@@ -113,7 +116,9 @@ export function eventWords(event: Event, seats: SeatLabel[]): string {
     case "scried":
       return `${name(event.seat, seats)} peeked at ${name(event.target, seats)}'s hand`;
     case "stole": {
-      const what = event.cards.length ? list(event.cards) : `${event.count} diamond${event.count === 1 ? "" : "s"}`;
+      const what = event.cards.length
+        ? list(event.cards)
+        : `${event.count} diamond${event.count === 1 ? "" : "s"}`;
       return `${name(event.seat, seats)} took ${what} from ${event.from === null ? "the discard pile" : name(event.from, seats)}`;
     }
     case "stained":

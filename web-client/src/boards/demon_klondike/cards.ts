@@ -9,7 +9,12 @@ import type { DemonSuit } from "../../protocol/demon_klondike/DemonSuit";
 const SUITS: Record<string, PokerSuit> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANKS: PokerRank[] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const RANK_WORDS: Record<string, string> = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
-export const SUIT_GLYPHS: Record<DemonSuit, string> = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+export const SUIT_GLYPHS: Record<DemonSuit, string> = {
+  spades: "♠",
+  hearts: "♥",
+  diamonds: "♦",
+  clubs: "♣",
+};
 
 export interface ParsedCard {
   rank: PokerRank;

@@ -73,21 +73,27 @@ describe("moves come from the legal list only", () => {
   });
 
   it("a lost race is explained", () => {
-    expect(refusalWords({ code: "illegal_action", rule: "foundation_moved" })).toMatch(/got there first/);
+    expect(refusalWords({ code: "illegal_action", rule: "foundation_moved" })).toMatch(
+      /got there first/,
+    );
     expect(refusalWords({ code: "match_over", rule: null })).toMatch(/deal is over/);
-    expect(refusalWords({ code: "illegal_action", rule: "whatever" })).toMatch(/no longer possible/);
+    expect(refusalWords({ code: "illegal_action", rule: "whatever" })).toMatch(
+      /no longer possible/,
+    );
   });
 });
 
 describe("words", () => {
   it("describes every action", () => {
-    expect(describeAction({ type: "to_foundation", card: c("AS"), foundation: null }, 0, seats)).toBe(
-      "Ada starts a foundation with the Ace of Spades",
-    );
+    expect(
+      describeAction({ type: "to_foundation", card: c("AS"), foundation: null }, 0, seats),
+    ).toBe("Ada starts a foundation with the Ace of Spades");
     expect(describeAction({ type: "to_foundation", card: c("2S"), foundation: 0 }, 1, seats)).toBe(
       "Bot 2 plays the 2 of Spades on foundation 1",
     );
-    expect(describeAction({ type: "to_pile", card: c("QH"), pile: 6 }, 0, seats)).toBe("Ada moves the Queen of Hearts to pile 7");
+    expect(describeAction({ type: "to_pile", card: c("QH"), pile: 6 }, 0, seats)).toBe(
+      "Ada moves the Queen of Hearts to pile 7",
+    );
     expect(describeAction({ type: "recycle" }, 0, seats)).toBe("Ada turns the waste over");
   });
 

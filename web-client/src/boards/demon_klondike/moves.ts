@@ -9,7 +9,9 @@ export type Target = { kind: "foundation"; index: number | null } | { kind: "pil
 
 /** Every legal move of `card`. */
 export function movesOf(card: DemonCard, legal: DemonAction[]): DemonAction[] {
-  return legal.filter((a) => (a.type === "to_foundation" || a.type === "to_pile") && a.card === card);
+  return legal.filter(
+    (a) => (a.type === "to_foundation" || a.type === "to_pile") && a.card === card,
+  );
 }
 
 /** Whether `card` can move at all now. */
@@ -21,7 +23,8 @@ export function canMove(card: DemonCard, legal: DemonAction[]): boolean {
  * starts a new one. */
 export function moveTo(card: DemonCard, target: Target, legal: DemonAction[]): DemonAction | null {
   for (const action of movesOf(card, legal)) {
-    if (target.kind === "pile" && action.type === "to_pile" && action.pile === target.pile) return action;
+    if (target.kind === "pile" && action.type === "to_pile" && action.pile === target.pile)
+      return action;
     if (target.kind === "foundation" && action.type === "to_foundation") {
       if (action.foundation === null || action.foundation === target.index) return action;
     }

@@ -14,8 +14,18 @@ export const SUITS: Suit[] = ["spades", "hearts", "diamonds", "clubs"];
 
 const LETTER: Record<string, Suit> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
-export const SUIT_SYMBOL: Record<Suit, string> = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
-export const SUIT_NAME: Record<Suit, string> = { spades: "Spades", hearts: "Hearts", diamonds: "Diamonds", clubs: "Clubs" };
+export const SUIT_SYMBOL: Record<Suit, string> = {
+  spades: "♠",
+  hearts: "♥",
+  diamonds: "♦",
+  clubs: "♣",
+};
+export const SUIT_NAME: Record<Suit, string> = {
+  spades: "Spades",
+  hearts: "Hearts",
+  diamonds: "Diamonds",
+  clubs: "Clubs",
+};
 
 export const POWER_NAME = { E: "Executive", L: "Legislative", J: "Judicial" } as const;
 export type Power = keyof typeof POWER_NAME;
@@ -27,7 +37,10 @@ export function parseCard(card: Card): { rank: number; suit: Suit } {
 
 export function parseFigure(figure: Figure): { power: Power; suit: Suit } | "media" {
   if (figure.toUpperCase() === "M") return "media";
-  return { power: figure[0].toUpperCase() as Power, suit: LETTER[figure[1].toUpperCase()] ?? "spades" };
+  return {
+    power: figure[0].toUpperCase() as Power,
+    suit: LETTER[figure[1].toUpperCase()] ?? "spades",
+  };
 }
 
 export function cardFace(card: Card): CardFace {

@@ -19,11 +19,15 @@ const BASE: Record<Exclude<CombinationKind, "harmonious_square">, number> = {
   three_suit_sequence: 4,
 };
 
-function sequence(cards: Card[], favourite: Suit | null): { kind: CombinationKind; points: number } | null {
+function sequence(
+  cards: Card[],
+  favourite: Suit | null,
+): { kind: CombinationKind; points: number } | null {
   const [a, b, c] = cards.map(parseCard);
   if (b.rank !== a.rank + 1 || c.rank !== b.rank + 1) return null;
   const suits = new Set([a.suit, b.suit, c.suit]).size;
-  const kind: CombinationKind = suits === 1 ? "one_suit_sequence" : suits === 2 ? "two_suit_sequence" : "three_suit_sequence";
+  const kind: CombinationKind =
+    suits === 1 ? "one_suit_sequence" : suits === 2 ? "two_suit_sequence" : "three_suit_sequence";
   const bonus = kind === "one_suit_sequence" && favourite === a.suit ? FAVOURITE_SUIT_BONUS : 0;
   return { kind, points: BASE[kind as keyof typeof BASE] + a.rank + bonus };
 }
@@ -32,17 +36,23 @@ function sequence(cards: Card[], favourite: Suit | null): { kind: CombinationKin
  * The combination the hand would reveal: the most points, then the highest total left
  * unplayed; between equal choices the lowest cards. Null when the hand forfeits.
  */
-export function bestCombination(hand: Card[], squares: boolean, favourite: Suit | null = null): Combination | null {
+export function bestCombination(
+  hand: Card[],
+  squares: boolean,
+  favourite: Suit | null = null,
+): Combination | null {
   const sorted = [...hand].sort((x, y) => {
     const a = parseCard(x);
     const b = parseCard(y);
     return a.rank - b.rank || SUITS.indexOf(a.suit) - SUITS.indexOf(b.suit);
   });
   const total = sorted.reduce((n, c) => n + parseCard(c).rank, 0);
-  let best: { points: number; unplayed: number; cards: Card[]; kind: CombinationKind } | null = null;
+  let best: { points: number; unplayed: number; cards: Card[]; kind: CombinationKind } | null =
+    null;
   const consider = (points: number, cards: Card[], kind: CombinationKind) => {
     const unplayed = total - cards.reduce((n, c) => n + parseCard(c).rank, 0);
-    if (!best || points > best.points || (points === best.points && unplayed > best.unplayed)) best = { points, unplayed, cards, kind };
+    if (!best || points > best.points || (points === best.points && unplayed > best.unplayed))
+      best = { points, unplayed, cards, kind };
   };
   if (squares) {
     for (let rank = 1; rank <= 10; rank++) {

@@ -79,7 +79,10 @@ export function mediaChoices(legal: DemosAction[]): MediaChoices {
 }
 
 /** The members each drawn figure may go to (by position in drawing order), and the default. */
-export function allocationChoices(legal: DemosAction[]): { members: number[][]; fallback: number[] | null } {
+export function allocationChoices(legal: DemosAction[]): {
+  members: number[][];
+  fallback: number[] | null;
+} {
   const all = ofType(legal, "allocate").map((a) => a.to);
   const members: number[][] = [];
   for (const to of all) {

@@ -14,9 +14,17 @@ export interface RecapState {
 }
 
 /** On opening the page, the result already there is history, not news: it is not recapped. */
-export const initialRecap = (lastRound: number | null): RecapState => ({ round: lastRound, open: false, decided: false });
+export const initialRecap = (lastRound: number | null): RecapState => ({
+  round: lastRound,
+  open: false,
+  decided: false,
+});
 
-export function nextRecap(state: RecapState, lastRound: number | null, decisionPending: boolean): RecapState {
+export function nextRecap(
+  state: RecapState,
+  lastRound: number | null,
+  decisionPending: boolean,
+): RecapState {
   if (lastRound !== null && lastRound !== state.round) {
     return { round: lastRound, open: true, decided: decisionPending };
   }
@@ -29,4 +37,5 @@ export function nextRecap(state: RecapState, lastRound: number | null, decisionP
 export const dismissRecap = (state: RecapState): RecapState => ({ ...state, open: false });
 
 /** Folded to a sentence while a decision waits for the player. */
-export const recapFolded = (state: RecapState, decisionPending: boolean) => state.open && decisionPending;
+export const recapFolded = (state: RecapState, decisionPending: boolean) =>
+  state.open && decisionPending;

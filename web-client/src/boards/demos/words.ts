@@ -79,7 +79,9 @@ export const ELECTION_DECIDED_BY: Record<ElectionDecidedBy, string> = {
 
 function takeShort(take: DemosAction & { take: unknown }): string {
   // An action is a choice: the discard asked for may have been taken first by someone else.
-  return take.take === "pack" ? "chooses the top card of the pack" : `asks for the ${cardShort((take.take as { discard: string }).discard)}`;
+  return take.take === "pack"
+    ? "chooses the top card of the pack"
+    : `asks for the ${cardShort((take.take as { discard: string }).discard)}`;
 }
 
 /** An action in words (replay timeline). Replays are of finished matches, whose log is public. */
@@ -120,7 +122,8 @@ export function pendingDecision(view: DemosView, seats: SeatLabel[]): string | n
   const phase = view.phase;
   const waiting = view.waiting_for.map((s) => seatName(s, seats));
   const simultaneous = view.discard_order === "simultaneous";
-  const discard = (what: string) => (simultaneous ? `Everyone ${what}` : waiting.length ? `${waiting[0]} ${what}` : null);
+  const discard = (what: string) =>
+    simultaneous ? `Everyone ${what}` : waiting.length ? `${waiting[0]} ${what}` : null;
   switch (phase.step) {
     case "declaration":
       return "Everyone declares a favourite suit and a trio (Creator's Suggestion)";
@@ -129,12 +132,17 @@ export function pendingDecision(view: DemosView, seats: SeatLabel[]): string | n
     case "public_discard":
       return discard("discards a card face up");
     case "secret_discard":
-      return discard(view.mode === "simplified" ? "discards a card face down" : "discards a card face down or keeps their hand");
+      return discard(
+        view.mode === "simplified"
+          ? "discards a card face down"
+          : "discards a card face down or keeps their hand",
+      );
     case "unanimous_discard":
       return discard("discards a card face down (Unanimous Discard)");
     case "veto_poll": {
       const side = sideName(view.mode, phase.side, seats);
-      if (phase.proposer !== null) return `${side}: ${seatName(phase.proposer, seats)} proposes a veto; teammates confirm or decline`;
+      if (phase.proposer !== null)
+        return `${side}: ${seatName(phase.proposer, seats)} proposes a veto; teammates confirm or decline`;
       // A team of several decides together; a single player (or the Independent) decides alone.
       const members = view.players.filter((p) => p.team !== null && p.team === phase.side).length;
       return `${side} ${isTeamMode(view.mode) && members > 1 ? "decide" : "decides"} whether to veto the Unanimous Discard`;
@@ -177,7 +185,12 @@ function turnLine(turn: TurnView, seat: number, seats: SeatLabel[], mine: boolea
  * for whose panel it is: "you" on your own, the player's name on anyone else's (a revealed
  * board after the match, or a replay seen by everyone).
  */
-export function missedTakeNotice(wanted: string, seat: number, me: number | null, seats: SeatLabel[]): string {
+export function missedTakeNotice(
+  wanted: string,
+  seat: number,
+  me: number | null,
+  seats: SeatLabel[],
+): string {
   if (seat === me) return `${cardShort(wanted)} was taken first: you got the pack's top card`;
   const who = seatName(seat, seats);
   return `${who} asked for the ${cardShort(wanted)}, taken first: ${who} got the pack's top card`;
@@ -189,13 +202,21 @@ export function roundSentence(summary: RoundSummary, mode: Mode, seats: SeatLabe
   if (summary.winners.length === 0) return `${head}: everyone forfeits; nobody draws.`;
   const parts = summary.winners.map((w) => {
     const c = summary.combinations[w];
-    return c ? `${seatName(w, seats)} with ${c.cards.map(cardShort).join(" ")} (${COMBINATION_NAME[c.kind]}, ${c.points} points)` : seatName(w, seats);
+    return c
+      ? `${seatName(w, seats)} with ${c.cards.map(cardShort).join(" ")} (${COMBINATION_NAME[c.kind]}, ${c.points} points)`
+      : seatName(w, seats);
   });
   const verb = summary.winners.length > 1 ? "win" : "wins";
   const draws = summary.draws
-    .map((d) => `${sideName(mode, d.side, seats)} ${d.count === 0 ? "draws nothing (the Power Pile is empty)" : `draws ${d.count} ${d.count === 1 ? "figure" : "figures"}`}`)
+    .map(
+      (d) =>
+        `${sideName(mode, d.side, seats)} ${d.count === 0 ? "draws nothing (the Power Pile is empty)" : `draws ${d.count} ${d.count === 1 ? "figure" : "figures"}`}`,
+    )
     .join("; ");
-  const why = summary.decided_by && summary.decided_by !== "points" ? ` — ${DECIDED_BY[summary.decided_by]}` : "";
+  const why =
+    summary.decided_by && summary.decided_by !== "points"
+      ? ` — ${DECIDED_BY[summary.decided_by]}`
+      : "";
   return `${head}: ${listNames(parts)} ${verb}${why}.${draws ? ` ${draws}.` : ""}`;
 }
 
@@ -229,7 +250,11 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
   const detailed = view.last_round?.round ?? -1;
   for (let r = 1; r <= played; r++) {
     if (r === detailed && view.last_round) {
-      entries.push({ id: `round-${r}`, seat: null, text: roundSentence(view.last_round, view.mode, seats) });
+      entries.push({
+        id: `round-${r}`,
+        seat: null,
+        text: roundSentence(view.last_round, view.mode, seats),
+      });
       if (view.last_round.veto) {
         entries.push({
           id: `veto-${r}`,
@@ -245,7 +270,9 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
         });
       }
     } else {
-      const points = view.players.map((p, s) => `${seatName(s, seats)} ${p.round_points[r - 1] ?? 0}`).join(", ");
+      const points = view.players
+        .map((p, s) => `${seatName(s, seats)} ${p.round_points[r - 1] ?? 0}`)
+        .join(", ");
       entries.push({ id: `round-${r}`, seat: null, text: `Round ${r} points: ${points}.` });
     }
   }
@@ -254,14 +281,25 @@ export function log(view: DemosView, seats: SeatLabel[]): LogEntry[] {
       for (let p = 0; p < view.players.length; p++) {
         const seat = (view.dealer + 1 + p) % view.players.length;
         const record = view.players[seat].turns.find((t) => t.turn === turn);
-        if (record) entries.push({ id: `turn-${view.round}-${turn}-${seat}`, seat, text: turnLine(record, seat, seats, seat === me) });
+        if (record)
+          entries.push({
+            id: `turn-${view.round}-${turn}-${seat}`,
+            seat,
+            text: turnLine(record, seat, seats, seat === me),
+          });
       }
     }
     if (view.veto) {
-      entries.push({ id: `veto-now-${view.round}`, seat: view.veto.by, text: `${vetoer(view.veto, view.mode, seats)} vetoes the Unanimous Discard.` });
+      entries.push({
+        id: `veto-now-${view.round}`,
+        seat: view.veto.by,
+        text: `${vetoer(view.veto, view.mode, seats)} vetoes the Unanimous Discard.`,
+      });
     }
   }
-  view.scandal.forEach((event, i) => entries.push({ id: `scandal-${i}`, seat: event.holder, text: scandalSentence(event, seats) }));
+  view.scandal.forEach((event, i) =>
+    entries.push({ id: `scandal-${i}`, seat: event.holder, text: scandalSentence(event, seats) }),
+  );
   if (view.election) {
     const { result } = view.election;
     const text =

@@ -29,13 +29,17 @@ export function sameAction(a: SoulitaireAction, b: SoulitaireAction): boolean {
   switch (a.kind) {
     case "move": {
       const m = b as Move;
-      return a.column === m.column && a.foundation === m.foundation && sameFace(a.declare, m.declare);
+      return (
+        a.column === m.column && a.foundation === m.foundation && sameFace(a.declare, m.declare)
+      );
     }
     case "sacrifice":
       return a.foundation === (b as SacrificeAction).foundation;
     case "offer": {
       const o = b as Offer;
-      return a.column === o.column && sameSymbol(a.symbol, o.symbol) && sameFace(a.declare, o.declare);
+      return (
+        a.column === o.column && sameSymbol(a.symbol, o.symbol) && sameFace(a.declare, o.declare)
+      );
     }
     default:
       return true;
@@ -57,14 +61,20 @@ export function faceDownCount(view: SoulitaireView, column: number): number {
   return (view.spellboard[column] ?? []).filter((c) => !c.face_up).length;
 }
 
-export const moves = (legal: SoulitaireAction[]) => legal.filter((a): a is Move => a.kind === "move");
-export const offers = (legal: SoulitaireAction[]) => legal.filter((a): a is Offer => a.kind === "offer");
+export const moves = (legal: SoulitaireAction[]) =>
+  legal.filter((a): a is Move => a.kind === "move");
+export const offers = (legal: SoulitaireAction[]) =>
+  legal.filter((a): a is Offer => a.kind === "offer");
 
 export function movesFrom(legal: SoulitaireAction[], column: number): Move[] {
   return moves(legal).filter((m) => m.column === column);
 }
 
-export function movesBetween(legal: SoulitaireAction[], column: number, foundation: number): Move[] {
+export function movesBetween(
+  legal: SoulitaireAction[],
+  column: number,
+  foundation: number,
+): Move[] {
   return moves(legal).filter((m) => m.column === column && m.foundation === foundation);
 }
 
@@ -103,18 +113,31 @@ export type Dragged = { kind: "card"; column: number } | { kind: "demon" };
  * Why `dragged` cannot go onto `foundation` now, in the engine's words; null when it can.
  * Only the legal list decides what is allowed; this only explains a refusal.
  */
-export function refusal(view: SoulitaireView, legal: SoulitaireAction[], dragged: Dragged, foundation: number): string | null {
-  if (dragged.kind === "card" ? movesBetween(legal, dragged.column, foundation).length : sacrificeFoundations(legal).includes(foundation)) return null;
+export function refusal(
+  view: SoulitaireView,
+  legal: SoulitaireAction[],
+  dragged: Dragged,
+  foundation: number,
+): string | null {
+  if (
+    dragged.kind === "card"
+      ? movesBetween(legal, dragged.column, foundation).length
+      : sacrificeFoundations(legal).includes(foundation)
+  )
+    return null;
   if (view.status.kind !== "playing") return "The match is over.";
   if (!legal.length) return "It is not your move.";
-  if (view.sacrifice) return "A sacrifice is under way: offer a card to the demon or end the sacrifice first.";
+  if (view.sacrifice)
+    return "A sacrifice is under way: offer a card to the demon or end the sacrifice first.";
   const top = view.foundations[foundation]?.top;
   if (!top) return "There is no such Foundation Stack.";
-  if (top.kind === "dead") return `${foundationName(foundation)} is dead: a demon lies on top of it with no Ritual cards.`;
+  if (top.kind === "dead")
+    return `${foundationName(foundation)} is dead: a demon lies on top of it with no Ritual cards.`;
   if (dragged.kind === "demon") {
     const demon = view.demon_pile[0];
     if (!demon) return "The Demon Pile is empty.";
-    if (top.kind === "wild") return `${demon.name} has no rank symbol, and a starting Mimic has no suit to match.`;
+    if (top.kind === "wild")
+      return `${demon.name} has no rank symbol, and a starting Mimic has no suit to match.`;
     return `${demon.name} shares no suit or rank with the top of ${foundationName(foundation)}.`;
   }
   const card = exposedCard(view, dragged.column);
@@ -142,9 +165,20 @@ function visibleCards(view: SoulitaireView): Visible[] {
 }
 
 /** How many of `others` could follow onto the tops once `rank` is on `foundation`. */
-function followUps(view: SoulitaireView, others: Visible[], foundation: number, rank: SoulitaireRank): number {
-  const tops = view.foundations.map((f, i): SoulitaireTop => (i === foundation ? { kind: "face", suit: "s1", rank } : f.top));
-  return others.filter((v) => (v.card.kind === "mimic" ? tops.some((t) => t.kind !== "dead") : tops.some((t) => accepts(t, (v.card as { rank: SoulitaireRank }).rank)))).length;
+function followUps(
+  view: SoulitaireView,
+  others: Visible[],
+  foundation: number,
+  rank: SoulitaireRank,
+): number {
+  const tops = view.foundations.map((f, i): SoulitaireTop =>
+    i === foundation ? { kind: "face", suit: "s1", rank } : f.top,
+  );
+  return others.filter((v) =>
+    v.card.kind === "mimic"
+      ? tops.some((t) => t.kind !== "dead")
+      : tops.some((t) => accepts(t, (v.card as { rank: SoulitaireRank }).rank)),
+  ).length;
 }
 
 /** The suit a Mimic is best declared in: one the visible demons can use. */
@@ -167,7 +201,8 @@ function bestMove(view: SoulitaireView, candidates: Move[]): Move | null {
     const others = visible.filter((v) => v.column !== m.column);
     // Dig deep columns first; keep Mimics for when nothing else moves; favour moves that
     // leave something to play next; a Mimic takes a suit the demons can use.
-    let score = faceDownCount(view, m.column) * 10 + followUps(view, others, m.foundation, rank) * 4;
+    let score =
+      faceDownCount(view, m.column) * 10 + followUps(view, others, m.foundation, rank) * 4;
     if (card.kind === "mimic") score -= 30;
     if (m.declare && suit && m.declare.suit === suit) score += 1;
     if (score > bestScore) {
@@ -185,8 +220,15 @@ interface Pick {
 }
 
 /** A largest matching of cards to symbols (one card per symbol), Ritual cards before Mimics. */
-export function matchCards(cards: { column: number; card: SoulitaireCard; symbols: SoulitaireSymbol[] }[], symbols: SoulitaireSymbol[]): Pick[] {
-  const order = [...cards].sort((a, b) => Number(a.card.kind === "mimic") - Number(b.card.kind === "mimic") || a.symbols.length - b.symbols.length);
+export function matchCards(
+  cards: { column: number; card: SoulitaireCard; symbols: SoulitaireSymbol[] }[],
+  symbols: SoulitaireSymbol[],
+): Pick[] {
+  const order = [...cards].sort(
+    (a, b) =>
+      Number(a.card.kind === "mimic") - Number(b.card.kind === "mimic") ||
+      a.symbols.length - b.symbols.length,
+  );
   let best: Pick[] = [];
   const taken = symbols.map(() => false);
   const go = (i: number, picked: Pick[]) => {
@@ -270,7 +312,10 @@ export function hint(view: SoulitaireView, legal: SoulitaireAction[]): Soulitair
   let best: SacrificeAction | null = null;
   let bestCount = 0;
   if (demon) {
-    const cards = visibleCards(view).map((v) => ({ ...v, symbols: symbolsOfCard(v.card, demon.symbols) }));
+    const cards = visibleCards(view).map((v) => ({
+      ...v,
+      symbols: symbolsOfCard(v.card, demon.symbols),
+    }));
     const count = matchCards(cards, demon.symbols).length;
     for (const f of sacrificeFoundations(legal)) {
       if (count > bestCount) {
@@ -280,7 +325,9 @@ export function hint(view: SoulitaireView, legal: SoulitaireAction[]): Soulitair
     }
   }
   if (best) return best;
-  return legal.find((a) => a.kind === "discard") ?? legal.find((a) => a.kind === "sacrifice") ?? null;
+  return (
+    legal.find((a) => a.kind === "discard") ?? legal.find((a) => a.kind === "sacrifice") ?? null
+  );
 }
 
 /** Ranks a Mimic could be declared as among `faces`, in cycle order. */

@@ -21,7 +21,12 @@ export function freeSymbols(remaining: SoulitaireSymbol[], picks: Offer[]): Soul
 }
 
 /** The symbols the card of `column` may still be picked for. */
-export function choosableSymbols(legal: SoulitaireAction[], column: number, remaining: SoulitaireSymbol[], picks: Offer[]): SoulitaireSymbol[] {
+export function choosableSymbols(
+  legal: SoulitaireAction[],
+  column: number,
+  remaining: SoulitaireSymbol[],
+  picks: Offer[],
+): SoulitaireSymbol[] {
   const free = freeSymbols(remaining, picks);
   return offerSymbols(legal, column).filter((s) => free.some((f) => sameSymbol(f, s)));
 }
@@ -29,7 +34,9 @@ export function choosableSymbols(legal: SoulitaireAction[], column: number, rema
 /** Whether, after `chosen`, some other card could still be offered (so ending is explicit). */
 export function moreAfter(chosen: Offer[], all: Offer[], remaining: SoulitaireSymbol[]): boolean {
   const left = freeSymbols(remaining, chosen);
-  return all.some((o) => !chosen.some((c) => c.column === o.column) && left.some((s) => sameSymbol(s, o.symbol)));
+  return all.some(
+    (o) => !chosen.some((c) => c.column === o.column) && left.some((s) => sameSymbol(s, o.symbol)),
+  );
 }
 
 /**
@@ -38,11 +45,19 @@ export function moreAfter(chosen: Offer[], all: Offer[], remaining: SoulitaireSy
  * taken. Then the next card of the plan that is still open is suggested instead, and with none
  * left, placing what is chosen (`end_sacrifice`, which the board words as "place them").
  */
-export function hintAfterPicks(hinted: SoulitaireAction | null, picks: Offer[], view: SoulitaireView, legal: SoulitaireAction[]): SoulitaireAction | null {
+export function hintAfterPicks(
+  hinted: SoulitaireAction | null,
+  picks: Offer[],
+  view: SoulitaireView,
+  legal: SoulitaireAction[],
+): SoulitaireAction | null {
   const sacrifice = view.sacrifice;
   if (!sacrifice || !picks.length) return hinted;
   const open = (o: Offer) =>
-    !picks.some((p) => p.column === o.column) && choosableSymbols(legal, o.column, sacrifice.remaining, picks).some((s) => sameSymbol(s, o.symbol));
+    !picks.some((p) => p.column === o.column) &&
+    choosableSymbols(legal, o.column, sacrifice.remaining, picks).some((s) =>
+      sameSymbol(s, o.symbol),
+    );
   if (hinted?.kind === "offer" && open(hinted)) return hinted;
   const next = planOffers(view, legal).find(open);
   if (next) return next;

@@ -21,7 +21,21 @@ import type { SoulitaireTop } from "../../protocol/soulitaire/SoulitaireTop";
 import type { SoulitaireView } from "../../protocol/soulitaire/SoulitaireView";
 
 export const SUIT_IDS: SoulitaireSuit[] = ["s1", "s2", "s3", "s4"];
-export const RANKS: SoulitaireRank[] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "E", "S", "K"];
+export const RANKS: SoulitaireRank[] = [
+  "A",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "E",
+  "S",
+  "K",
+];
 
 /** The house set as the engine ships it (`games/soulitaire/src/data.rs`), until a view says. */
 const HOUSE_SUITS: SoulitaireSuitView[] = [
@@ -34,7 +48,10 @@ const HOUSE_SUITS: SoulitaireSuitView[] = [
 let suits: Record<SoulitaireSuit, SoulitaireSuitView> = byId(HOUSE_SUITS);
 
 function byId(list: SoulitaireSuitView[]): Record<SoulitaireSuit, SoulitaireSuitView> {
-  const map = Object.fromEntries(HOUSE_SUITS.map((s) => [s.suit, s])) as Record<SoulitaireSuit, SoulitaireSuitView>;
+  const map = Object.fromEntries(HOUSE_SUITS.map((s) => [s.suit, s])) as Record<
+    SoulitaireSuit,
+    SoulitaireSuitView
+  >;
   for (const s of list) map[s.suit] = s;
   return map;
 }
@@ -157,7 +174,12 @@ export function pendingDecision(view: SoulitaireView, _seats: SeatLabel[]): stri
   return `Sacrificing ${s.demon.name} on ${foundationName(s.foundation)}: offer a card for ${wanted}, or end the sacrifice.`;
 }
 
-const NEXT_TITLE = ["an Adept Ritualist", "a Dark Savant", "a Greater Demon", "a Master of the Realm"];
+const NEXT_TITLE = [
+  "an Adept Ritualist",
+  "a Dark Savant",
+  "a Greater Demon",
+  "a Master of the Realm",
+];
 
 /**
  * What one more demon kept would have earned, worded for the viewer: "you" for the player,
