@@ -8,7 +8,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -1089,14 +1089,14 @@ on_both_stores!(a_room_with_a_six_letter_code_from_before_resumes_and_can_be_joi
 
 /// Every log line of a connection names it (its id, address and, once greeted, the guest), and
 /// a room's lines name the room: read from the JSON logs of a real server process.
-#[tokio::test]
-async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
-    use tokio::io::AsyncBufReadExt;
-    let db = sqlite().await;
+type LogLines = tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>;
+
+/// A test server process writing JSON logs (debug and up) to a pipe, on `db`.
+async fn logging_server(db: &TestDb, extra: &[&str]) -> (tokio::process::Child, LogLines, u16) {
     let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_pandemonium-test-server"))
         .args(["--bind", "127.0.0.1:0", "--database-url", &db.url])
         .args(["--static-dir", "/nonexistent", "--log-format", "json"])
-        .args(["--max-spectators-per-room", "1"])
+        .args(extra)
         .env("RUST_LOG", "pandemonium_server=debug")
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)
@@ -1109,6 +1109,14 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
             break port.trim().parse().unwrap();
         }
     };
+    (child, lines, port)
+}
+
+#[tokio::test]
+async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
+    let db = sqlite().await;
+    let (mut child, mut lines, port) =
+        logging_server(&db, &["--max-spectators-per-room", "1"]).await;
     let app = TestApp::attach(port);
     let mut alice = app.guest("Alice").await;
     let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
@@ -1159,6 +1167,66 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
         close_of_carol,
         "Carol's connection logged its close in its span"
     );
+    let _ = child.kill().await;
+    db.drop_database().await;
+}
+
+/// A store error a player is told of (`storage_unavailable`) is logged, in the room's span:
+/// the database is made to refuse the next append.
+#[tokio::test]
+async fn a_store_error_told_to_a_player_is_logged_in_the_rooms_span() {
+    let db = sqlite().await;
+    let (mut child, mut lines, port) = logging_server(&db, &[]).await;
+    let app = TestApp::attach(port);
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+
+    sqlx::any::install_default_drivers();
+    let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    sqlx::query(
+        "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions \
+         BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
+    )
+    .execute(&breaker)
+    .await
+    .unwrap();
+    assert_eq!(
+        alice.act(json!({"type": "draw"})).await,
+        Err(ErrorCode::StorageUnavailable.as_str().to_string())
+    );
+
+    let mut logged_in_room = false;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !logged_in_room && Instant::now() < deadline {
+        let Ok(Ok(Some(line))) =
+            tokio::time::timeout(Duration::from_secs(5), lines.next_line()).await
+        else {
+            break;
+        };
+        let Ok(entry) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        let message = entry["fields"]["message"].as_str().unwrap_or_default();
+        if entry["level"] == "ERROR" && message.contains("could not be saved") {
+            let spans = entry["spans"].as_array().cloned().unwrap_or_default();
+            let room = spans
+                .iter()
+                .find(|s| s["name"] == "room")
+                .expect("the store error is logged in the room's span");
+            assert_eq!(room["room"], code.as_str());
+            assert!(
+                entry["fields"]["error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("refused for the test")),
+                "{entry}"
+            );
+            logged_in_room = true;
+        }
+    }
+    assert!(logged_in_room, "the store error was logged");
     let _ = child.kill().await;
     db.drop_database().await;
 }

@@ -92,6 +92,7 @@ export async function watchActs(page) {
     conn.__watched = true;
     const act = conn.act.bind(conn);
     conn.act = (action) => {
+      window.__actsSent = (window.__actsSent ?? 0) + 1;
       const sent = act(action);
       sent.then(
         (r) => (window.__lastAct = { version: r.version }),

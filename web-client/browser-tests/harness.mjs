@@ -156,6 +156,48 @@ export async function pickName(page, name) {
 }
 
 /** The page's protocol-client state (see `pandemonium` in src/lib/session.ts). */
+/**
+ * The states a client goes through from `state` as it receives `frames` (raw server messages):
+ * a `state` replaces it, a `patch` (JSON Patch ops against the state before) moves it on.
+ * For tests that hold the server's frames back and read them before the page does.
+ */
+export function statesAfter(state, frames) {
+  const states = [];
+  let current = state;
+  for (const frame of frames) {
+    const msg = JSON.parse(String(frame));
+    if (msg.type === "state") current = msg;
+    else if (msg.type === "patch" && current?.version === msg.base)
+      current = { ...applyOps(structuredClone(current), msg.ops), version: msg.version };
+    else continue;
+    states.push(current);
+  }
+  return states;
+}
+
+function applyOps(doc, ops) {
+  for (const op of ops) {
+    if (op.path === "") {
+      doc = op.value;
+      continue;
+    }
+    const tokens = op.path
+      .split("/")
+      .slice(1)
+      .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = tokens.pop();
+    const parent = tokens.reduce((at, t) => (Array.isArray(at) ? at[Number(t)] : at[t]), doc);
+    if (Array.isArray(parent)) {
+      const i = last === "-" ? parent.length : Number(last);
+      if (op.op === "add") parent.splice(i, 0, op.value);
+      else if (op.op === "remove") parent.splice(i, 1);
+      else parent[i] = op.value;
+    } else if (op.op === "remove") delete parent[last];
+    else parent[last] = op.value;
+  }
+  return doc;
+}
+
 export function clientState(page) {
   return page.evaluate(() => {
     const s = window.pandemonium.connection().state;

@@ -54,7 +54,7 @@ test("Soulitaire starts at once from the lobby: no waiting room, no ready step, 
   const soulitaire = await gameInfo(server.url, "soulitaire");
   await ada.page.getByRole("button", { name: `Play now — ${soulitaire.name}` }).click();
   await pickName(ada.page, "Ada");
-  await ada.page.waitForURL(/\/r\/[A-Z0-9]{6}$/);
+  await ada.page.waitForURL(/\/r\/[A-Z0-9]{10}$/);
   await ada.page.getByTestId("soulitaire-board").waitFor();
   const state = await clientState(ada.page);
   assert.equal(state.room.status, "playing");
