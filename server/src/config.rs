@@ -158,6 +158,20 @@ pub struct Network {
     /// it they count by the connection's address.
     #[arg(long, env = "PANDEMONIUM_CLIENT_IP_HEADER")]
     pub client_ip_header: Option<String>,
+    /// Apply the per-address limits (connections per address; guests, rooms and lookups per
+    /// minute) to this machine's own loopback addresses too. By default they are not limited
+    /// there: they are local tools (a load test, a health check), or a reverse proxy on this
+    /// machine, which must then say who its client is with `--client-ip-header` (without it,
+    /// every player would share the proxy's one address and its limits).
+    #[arg(long, env = "PANDEMONIUM_LIMIT_LOOPBACK")]
+    pub limit_loopback: bool,
+}
+
+impl Network {
+    /// Whether the per-address limits leave `ip` alone (see `--limit-loopback`).
+    pub fn unlimited(&self, ip: std::net::IpAddr) -> bool {
+        !self.limit_loopback && self.client_ip_header.is_none() && ip.is_loopback()
+    }
 }
 
 /// What one IP address may create or look up, and how many rooms may be open.
@@ -203,7 +217,9 @@ impl Config {
         // Test clients act as fast as the server answers; a flood is still far beyond this.
         config.limits.rate_burst = 1_000;
         config.limits.rate_per_second = 1_000;
-        // Every test client comes from 127.0.0.1: per-IP quotas are tested with their own.
+        // Every test client comes from a loopback address; the per-address limits are tested
+        // there, with their own settings.
+        config.network.limit_loopback = true;
         config.network.max_connections_per_ip = 10_000;
         config.quotas.guests_per_minute = 100_000;
         config.quotas.rooms_per_minute = 100_000;

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use pandemonium_game::{GameEntry, SeededChance};
-use pandemonium_protocol::{CreateRoom, RoomCode, RoomSummary};
+use pandemonium_protocol::{CreateRoom, RoomCode, RoomStatus, RoomSummary};
 
 use crate::config::Quotas;
 use crate::error::AppError;
@@ -45,7 +45,7 @@ struct Inner {
     online: Arc<Online>,
 }
 
-/// An open room, and who created it (rooms per guest are capped).
+/// An open room, and who created it (open tables per guest are capped).
 #[derive(Debug)]
 struct Listed {
     handle: RoomHandle,
@@ -156,9 +156,12 @@ impl Lobby {
         };
         let mut rooms = self.inner.rooms.lock().expect("rooms lock");
         if let Some(host) = &host {
+            // Tables still waiting or playing: a finished match is not an open table (its room
+            // closes soon once empty), so a table that plays match after match is not capped.
             let hosted = rooms
                 .values()
                 .filter(|l| l.host.as_ref() == Some(host))
+                .filter(|l| l.handle.summary().status != RoomStatus::Finished)
                 .count();
             if hosted >= self.inner.caps.max_rooms_per_guest {
                 return Err(AppError::TooManyRooms);

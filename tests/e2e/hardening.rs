@@ -754,6 +754,100 @@ async fn open_rooms_are_capped_for_the_server_and_for_each_guest(db: &TestDb) {
 }
 on_both_stores!(open_rooms_are_capped_for_the_server_and_for_each_guest);
 
+/// A finished match is not an open table: its host may open the next one (a table that plays
+/// match after match in fresh rooms is not stopped by the per-guest cap).
+async fn a_finished_match_does_not_count_against_its_hosts_open_tables(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.quotas.max_rooms_per_guest = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    open_room(&app, &mut alice, "race", 1, vec![], json!({"goal": 1})).await;
+    start(&mut alice).await;
+    assert_eq!(alice.act(json!({"type": "step"})).await, Ok(1));
+    alice
+        .room_where(|r| r.status == pandemonium_protocol::RoomStatus::Finished)
+        .await;
+    let next = post(
+        app.port,
+        loopback(1),
+        "/api/rooms",
+        &room_request(true),
+        Some(&alice.token),
+    )
+    .await;
+    assert_eq!(next.status, 201, "{}", String::from_utf8_lossy(&next.body));
+    let refused = post(
+        app.port,
+        loopback(1),
+        "/api/rooms",
+        &room_request(true),
+        Some(&alice.token),
+    )
+    .await;
+    assert_eq!(
+        api_code(&refused),
+        ErrorCode::TooManyRooms,
+        "the cap still holds"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_finished_match_does_not_count_against_its_hosts_open_tables);
+
+/// By default the per-address limits leave this machine's loopback addresses alone (a local
+/// load test, or a reverse proxy that must name its clients with `--client-ip-header`); with
+/// a client-IP header they apply to the addresses the proxy reports.
+#[tokio::test]
+async fn loopback_is_not_limited_per_address_unless_asked() {
+    let db = sqlite().await;
+    let mut config = Config::for_tests(&db.url);
+    config.network.limit_loopback = false;
+    config.quotas.guests_per_minute = 2;
+    config.network.max_connections_per_ip = 2;
+    let app = TestApp::spawn_with(config.clone()).await;
+    for _ in 0..5 {
+        let made = post(
+            app.port,
+            loopback(1),
+            "/api/guests",
+            r#"{"name":"Lo"}"#,
+            None,
+        )
+        .await;
+        assert_eq!(made.status, 201);
+    }
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        open.push(websocket(app.port, loopback(1), &[], None).await.unwrap());
+    }
+    let health = get(app.port, loopback(1), "/healthz", "").await;
+    assert_eq!(
+        health.status, 200,
+        "connections over the per-address cap are let in"
+    );
+    app.stop().await;
+
+    config.network.client_ip_header = Some("X-Real-IP".into());
+    let app = TestApp::spawn_with(config).await;
+    let body = r#"{"name":"Px"}"#;
+    let proxied = format!(
+        "POST /api/guests HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\
+         X-Real-IP: 203.0.113.7\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        statuses.push(http(app.port, loopback(1), &proxied).await.status);
+    }
+    assert_eq!(
+        statuses,
+        [201, 201, 429],
+        "a proxied client is limited by its own address"
+    );
+    app.stop().await;
+    db.drop_database().await;
+}
+
 async fn the_room_list_comes_in_pages(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let me = loopback(1);

@@ -74,6 +74,7 @@ impl Slot {
 struct Gate {
     max_total: usize,
     max_per_ip: usize,
+    network: Network,
     state: Mutex<GateState>,
     refused: AtomicU64,
     evicted: AtomicU64,
@@ -93,7 +94,9 @@ const WARNING_INTERVAL: Duration = Duration::from_secs(10);
 impl Gate {
     fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Arc<Slot>> {
         let mut state = self.state.lock().expect("gate lock");
-        if state.per_ip.get(&ip).copied().unwrap_or(0) >= self.max_per_ip {
+        if !self.network.unlimited(ip)
+            && state.per_ip.get(&ip).copied().unwrap_or(0) >= self.max_per_ip
+        {
             drop(state);
             self.refused.fetch_add(1, Ordering::Relaxed);
             self.warn(Some(ip));
@@ -288,6 +291,7 @@ pub async fn serve(
     let gate = Arc::new(Gate {
         max_total: connection_cap(network.max_connections),
         max_per_ip: network.max_connections_per_ip,
+        network: network.clone(),
         state: Mutex::new(GateState::default()),
         refused: AtomicU64::new(0),
         evicted: AtomicU64::new(0),

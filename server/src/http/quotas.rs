@@ -20,6 +20,7 @@ pub struct Quotas {
     rooms: DefaultKeyedRateLimiter<IpAddr>,
     lookups: DefaultKeyedRateLimiter<IpAddr>,
     client_ip_header: Option<String>,
+    network: Network,
 }
 
 fn per_minute(count: u32) -> DefaultKeyedRateLimiter<IpAddr> {
@@ -35,6 +36,7 @@ impl Quotas {
             rooms: per_minute(quotas.rooms_per_minute),
             lookups: per_minute(quotas.lookups_per_minute),
             client_ip_header: network.client_ip_header.clone(),
+            network: network.clone(),
         }
     }
 
@@ -50,17 +52,30 @@ impl Quotas {
 
     /// One new guest from `client`.
     pub fn guest(&self, client: IpAddr) -> Result<(), AppError> {
-        check(&self.guests, client)
+        self.check(&self.guests, client)
     }
 
     /// One new room from `client`.
     pub fn room(&self, client: IpAddr) -> Result<(), AppError> {
-        check(&self.rooms, client)
+        self.check(&self.rooms, client)
     }
 
     /// One room-code lookup from `client`, found or not: what bounds guessing private codes.
     pub fn lookup(&self, client: IpAddr) -> Result<(), AppError> {
-        check(&self.lookups, client)
+        self.check(&self.lookups, client)
+    }
+
+    fn check(
+        &self,
+        limiter: &DefaultKeyedRateLimiter<IpAddr>,
+        client: IpAddr,
+    ) -> Result<(), AppError> {
+        if self.network.unlimited(client) {
+            return Ok(());
+        }
+        limiter
+            .check_key(&client)
+            .map_err(|_| AppError::RateLimited)
     }
 
     /// Forgets addresses whose quota is full again, so the tables stay as small as the set of
@@ -85,10 +100,4 @@ impl Quotas {
             }
         });
     }
-}
-
-fn check(limiter: &DefaultKeyedRateLimiter<IpAddr>, client: IpAddr) -> Result<(), AppError> {
-    limiter
-        .check_key(&client)
-        .map_err(|_| AppError::RateLimited)
 }

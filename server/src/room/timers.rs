@@ -14,6 +14,9 @@ use pandemonium_protocol::{ActionSource, BotPace};
 
 use super::actor::{Phase, Room};
 
+/// How long an empty room whose match is over stays open, at most.
+const FINISHED_EMPTY_ROOM: Duration = Duration::from_secs(30);
+
 /// A rule window's clock.
 #[derive(Debug, Clone, Copy)]
 struct RuleTimer {
@@ -150,6 +153,16 @@ impl Room {
         matches!(self.phase, Phase::Playing(_))
     }
 
+    /// How long the room stays open with nobody in it. A finished match has nothing left to
+    /// wait for (it is in the history, and a rematch needs its players in the room): its room
+    /// closes sooner, so tables that play match after match do not pile up empty rooms.
+    fn empty_room_wait(&self) -> Duration {
+        match self.phase {
+            Phase::Finished(_) => self.services.empty_room.min(FINISHED_EMPTY_ROOM),
+            _ => self.services.empty_room,
+        }
+    }
+
     pub(super) fn next_wake(&self) -> Option<Instant> {
         let grace = self.grace();
         let graces = self
@@ -157,7 +170,7 @@ impl Room {
             .iter()
             .filter(|s| !s.covered && !s.bot)
             .filter_map(|s| s.away_since.map(|t| t + grace));
-        let empty = self.empty_since.map(|t| t + self.services.empty_room);
+        let empty = self.empty_since.map(|t| t + self.empty_room_wait());
         let clocks = &self.clocks;
         clocks
             .turn
@@ -176,7 +189,7 @@ impl Room {
         let now = Instant::now();
         if self
             .empty_since
-            .is_some_and(|t| t + self.services.empty_room <= now)
+            .is_some_and(|t| t + self.empty_room_wait() <= now)
         {
             self.drain_commits().await;
             if let Phase::Playing(current) = &self.phase
