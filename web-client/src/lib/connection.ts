@@ -390,7 +390,10 @@ export class Connection implements Readable<ConnectionState> {
   private sayHello(): void {
     const identity = this.opts.identity.load();
     const name = identity ? null : (this.opts.name?.() ?? null);
-    this.send({ type: "hello", token: identity?.token ?? null, name, patches: true });
+    // Whole states for now: patches save about 60% of the bytes (DēmoS), but computing them
+    // costs the server more than twice the CPU per action (docs/performance.md). A patch
+    // that arrives anyway is applied (see `onPatch`).
+    this.send({ type: "hello", token: identity?.token ?? null, name });
   }
 
   private dropped(socket: SocketLike, _code: number): void {
@@ -503,7 +506,7 @@ export class Connection implements Readable<ConnectionState> {
     this.patch({ game: state });
   }
 
-  /** A version as the changes to the state before it (we asked for patches in `hello`). */
+  /** A version as the changes to the state before it (for a `hello` that asked for patches). */
   private onPatch(msg: Extract<ServerMsg, { type: "patch" }>): void {
     const game = this.state.game;
     if (!this.state.target || !game) return;
@@ -548,7 +551,7 @@ export class Connection implements Readable<ConnectionState> {
       const old = this.opts.identity.load();
       this.opts.identity.clear();
       const name = old?.name ?? this.opts.name?.() ?? null;
-      this.send({ type: "hello", token: null, name, patches: true });
+      this.send({ type: "hello", token: null, name });
       return;
     }
     if (!this.joined && this.state.target && isJoinError(code)) {
