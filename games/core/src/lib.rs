@@ -18,6 +18,7 @@ pub mod conformance;
 mod dynamic;
 pub mod fixture;
 mod game;
+pub mod playout;
 mod seats;
 
 pub use bot::{Bot, RandomBot};

@@ -4,7 +4,8 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use pandemonium_demon_klondike::{Action, Config, DemonKlondike, KlondikeBot};
-use pandemonium_game::{Bot, Chance, Game, Seat, SeededChance, Viewer};
+use pandemonium_game::playout::random_playout;
+use pandemonium_game::{Bot, Game, Seat, SeededChance, Viewer};
 use std::hint::black_box;
 
 fn one_deal() -> Config {
@@ -12,21 +13,6 @@ fn one_deal() -> Config {
         deals: 1,
         ..Config::default()
     }
-}
-
-fn random_playout(seed: u64) -> usize {
-    let mut chance = SeededChance::from_u64(seed);
-    let mut game = DemonKlondike::new(&one_deal(), 8, &mut chance).unwrap();
-    let mut moves = 0;
-    while game.outcome().is_none() {
-        let to_act: Vec<Seat> = game.to_act().iter().collect();
-        let seat = to_act[chance.below(to_act.len() as u32) as usize];
-        let legal = game.legal_actions(seat);
-        let action = legal[chance.below(legal.len() as u32) as usize];
-        game.apply(seat, &action, &mut chance).unwrap();
-        moves += 1;
-    }
-    moves
 }
 
 /// Every position of one eight-seat deal played by bots, with the move played from it.
@@ -54,7 +40,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("random_playout_8_seats", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(random_playout(seed))
+            black_box(random_playout::<DemonKlondike>(&one_deal(), 8, seed))
         })
     });
 

@@ -3,40 +3,10 @@
 //! project budget is 20 µs per move including the four views.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use pandemonium_demos::{Demos, DemosAction, DemosConfig};
-use pandemonium_game::{Chance, Game, Seat, SeededChance, Viewer};
+use pandemonium_demos::{Demos, DemosConfig};
+use pandemonium_game::playout::{positions, random_playout};
+use pandemonium_game::{Game, SeededChance, Viewer};
 use std::hint::black_box;
-
-fn random_playout(seed: u64) -> usize {
-    let mut chance = SeededChance::from_u64(seed);
-    let mut game = Demos::new(&DemosConfig::default(), 4, &mut chance).unwrap();
-    let mut moves = 0;
-    while game.outcome().is_none() {
-        let to_act: Vec<Seat> = game.to_act().iter().collect();
-        let seat = to_act[chance.below(to_act.len() as u32) as usize];
-        let legal = game.legal_actions(seat);
-        let action = legal[chance.below(legal.len() as u32) as usize];
-        game.apply(seat, &action, &mut chance).unwrap();
-        moves += 1;
-    }
-    moves
-}
-
-/// Every position of one random match, with the move played from it.
-fn positions() -> Vec<(Demos, Seat, DemosAction)> {
-    let mut chance = SeededChance::from_u64(42);
-    let mut game = Demos::new(&DemosConfig::default(), 4, &mut chance).unwrap();
-    let mut out = Vec::new();
-    while game.outcome().is_none() {
-        let to_act: Vec<Seat> = game.to_act().iter().collect();
-        let seat = to_act[chance.below(to_act.len() as u32) as usize];
-        let legal = game.legal_actions(seat);
-        let action = legal[chance.below(legal.len() as u32) as usize];
-        out.push((game.clone(), seat, action));
-        game.apply(seat, &action, &mut chance).unwrap();
-    }
-    out
-}
 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("demos");
@@ -45,11 +15,12 @@ fn benches(c: &mut Criterion) {
     group.bench_function("random_playout_4_seats", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(random_playout(seed))
+            black_box(random_playout::<Demos>(&DemosConfig::default(), 4, seed))
         })
     });
 
-    let positions = positions();
+    // Every position of one random match, with the move played from it.
+    let positions = positions::<Demos>(&DemosConfig::default(), 4, 42);
     let mut next = 0;
     let mut buffer = Vec::with_capacity(4096);
     group.bench_function("move_plus_four_views", |b| {
