@@ -317,3 +317,62 @@ async fn the_sqlite_wal_shrinks_back_after_many_writes() {
     store.close().await;
     db.drop_database().await;
 }
+
+/// A writer that keeps appending must not keep growing the WAL: the writer checkpoints between
+/// its own batches, so the log starts over from its beginning (no checkpoint run beside a busy
+/// writer can ever finish, and then every commit wrote into fresh blocks of an ever longer
+/// file). The periodic truncation is set far away so that only the writer's checkpoints count.
+#[tokio::test]
+async fn the_sqlite_wal_starts_over_while_actions_keep_coming() {
+    use pandemonium_server::store::{SqliteOptions, StoreOptions, Synchronous};
+    use std::time::Duration;
+
+    let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = Store::connect_with(
+        &db.url,
+        StoreOptions {
+            sqlite: SqliteOptions {
+                synchronous: Synchronous::Normal,
+                checkpoint_every: Duration::from_secs(3_600),
+            },
+            ..StoreOptions::default()
+        },
+    )
+    .await
+    .expect("connect");
+    let path = db.url.trim_start_matches("sqlite://").to_string();
+    let wal = format!("{path}-wal");
+    store
+        .start_match(&new_match("m-wal", "twenty_one", 1))
+        .await
+        .unwrap();
+    // Each append is its own commit (awaited one by one): 3,000 commits of a page or two
+    // each would leave a WAL of ~20 MB if it never started over.
+    let action = json!({"type": "pass", "note": "x".repeat(200)});
+    let mut largest = 0;
+    for index in 0..3_000u64 {
+        store
+            .append(Append {
+                match_id: "m-wal",
+                index,
+                seat: (index % 2) as u8,
+                action: &action,
+                source: ActionSource::Player,
+                seq: None,
+                finish: None,
+            })
+            .await
+            .unwrap();
+        largest = largest.max(std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0));
+    }
+    assert!(
+        largest < 4_000_000,
+        "the WAL grew to {largest} bytes while actions were appended"
+    );
+    let stored = store.get_match("m-wal").await.unwrap().unwrap();
+    assert_eq!(stored.log.len(), 3_000, "every append is kept");
+    store.close().await;
+    db.drop_database().await;
+}

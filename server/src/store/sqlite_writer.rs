@@ -5,9 +5,15 @@
 //! hand-over: the thread takes the queued writes, runs the transaction with statements
 //! prepared once and kept, and answers each write.
 //!
-//! Checkpoints are off this path: the writer never checkpoints itself (automatic checkpoints
-//! would run inside the commit that crosses the threshold); [`checkpoints`] runs beside it on
-//! a pool connection, and the WAL is cut back to a bounded size.
+//! Checkpoints are off the ack path: SQLite's automatic checkpoint would run inside the commit
+//! that crosses its threshold, before that batch is answered. Instead the writer checkpoints
+//! between batches, after answering one, when nothing is queued ([`CHECKPOINT_AFTER`]).
+//! It has to be the writer: a checkpoint run beside it (by another connection) never catches
+//! up with a writer that keeps appending, so the WAL could never start over from its
+//! beginning and grew without bound, every commit writing into fresh blocks of the file
+//! (which the file system must allocate, zero and journal on each sync). [`checkpoints`]
+//! also truncates the WAL now and then from a pool connection, so the file stays bounded
+//! whatever happened.
 
 use rusqlite::{Connection, OpenFlags, params};
 use std::path::Path;
@@ -20,9 +26,10 @@ use sqlx::Row;
 
 /// The WAL is cut back to this size whenever a checkpoint has emptied it: 32 MiB.
 const WAL_SIZE_LIMIT: i64 = 32 * 1024 * 1024;
-/// How often the checkpointer copies the WAL into the database (a passive checkpoint, which
-/// never waits for the writer or the readers).
-const COPY_EVERY: Duration = Duration::from_secs(1);
+/// The writer checkpoints after this many batches, at the first moment nothing is queued...
+const CHECKPOINT_AFTER: u32 = 100;
+/// ...and after this many whatever is queued, so the WAL stays small under any load.
+const CHECKPOINT_AT_THE_LATEST: u32 = 250;
 
 /// The pragma every connection runs, so whichever one restarts the WAL cuts it back.
 pub(super) fn journal_size_limit() -> String {
@@ -31,6 +38,8 @@ pub(super) fn journal_size_limit() -> String {
 
 pub(super) struct SqliteWriter {
     conn: Connection,
+    /// Batches committed since the last checkpoint.
+    uncheckpointed: u32,
 }
 
 impl SqliteWriter {
@@ -45,7 +54,18 @@ impl SqliteWriter {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
-        Ok(SqliteWriter { conn })
+        Ok(SqliteWriter {
+            conn,
+            uncheckpointed: 0,
+        })
+    }
+
+    /// Copies the WAL into the database (passive: it never waits for readers). Run by the
+    /// only writer between its transactions, it copies everything, unless a reader still
+    /// needs old frames; the next transaction then writes the WAL from its beginning again.
+    fn checkpoint(&mut self) -> Result<(), rusqlite::Error> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
     }
 
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
@@ -92,6 +112,19 @@ impl Commit for SqliteWriter {
         // Blocking is this thread's job: nothing else runs on it.
         Ok(self.commit_now(batch)?)
     }
+
+    fn after_batch(&mut self, idle: bool) {
+        self.uncheckpointed += 1;
+        let due = (idle && self.uncheckpointed >= CHECKPOINT_AFTER)
+            || self.uncheckpointed >= CHECKPOINT_AT_THE_LATEST;
+        if !due {
+            return;
+        }
+        self.uncheckpointed = 0;
+        if let Err(error) = self.checkpoint() {
+            tracing::warn!(%error, "WAL checkpoint failed");
+        }
+    }
 }
 
 /// Opens the writer's connection and starts its thread.
@@ -116,26 +149,22 @@ pub(super) fn spawn(
     Ok(tx)
 }
 
-/// Keeps the WAL small beside the writer: every second a passive checkpoint copies it into
-/// the database (it never waits for anyone), and every `truncate_every` a truncating one
-/// empties the file, so it stays bounded even when readers kept it from starting over. A
-/// checkpoint that finds readers in the way simply tries again next time. Ends with the pool.
+/// Bounds the WAL file beside the writer's own checkpoints: every `truncate_every` a
+/// truncating checkpoint empties the file, so it stays bounded even when readers kept the
+/// WAL from starting over, and after a burst of writes that did not go through the writer.
+/// A checkpoint that finds readers in the way simply tries again next time. Ends with the
+/// pool.
 pub(super) fn checkpoints(pool: sqlx::AnyPool, truncate_every: Duration) {
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(COPY_EVERY);
+        let mut ticks =
+            tokio::time::interval_at(tokio::time::Instant::now() + truncate_every, truncate_every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut next_truncate = tokio::time::Instant::now() + truncate_every;
+        let mode = "TRUNCATE";
         loop {
-            let now = ticks.tick().await;
+            ticks.tick().await;
             if pool.is_closed() {
                 return;
             }
-            let mode = if now >= next_truncate {
-                next_truncate = now + truncate_every;
-                "TRUNCATE"
-            } else {
-                "PASSIVE"
-            };
             match sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
                 .fetch_one(&pool)
                 .await

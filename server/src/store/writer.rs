@@ -101,6 +101,11 @@ pub(super) enum CommitFailure {
 /// One database connection that commits a batch of writes in one transaction.
 pub(super) trait Commit {
     fn commit(&mut self, batch: &[Write]) -> impl Future<Output = Result<(), CommitFailure>>;
+
+    /// Housekeeping after a batch, once its writes are answered (so no ack waits on it).
+    /// `idle` says nothing else is queued: work that would hold up the next batch waits for
+    /// such a moment.
+    fn after_batch(&mut self, _idle: bool) {}
 }
 
 /// The queue rooms hand their writes to. Bounded: if the database stalls, rooms wait here
@@ -177,6 +182,7 @@ pub(super) async fn run<C: Commit>(
             tracing::warn!("test hook: stopping the process after a finishing write");
             std::process::abort();
         }
+        db.after_batch(rx.is_empty());
     }
 }
 
