@@ -24,6 +24,12 @@ pub mod ws;
 pub use app::Application;
 pub use config::Config;
 
+/// mimalloc instead of the system allocator: a room allocates and frees a frame per viewer
+/// and version, and under load glibc's malloc kept handing memory back and faulting it in
+/// again (see docs/performance.md for the figures).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Runs the server as the `pandemonium` binary does: configuration from flags and environment,
 /// until SIGINT or SIGTERM.
 pub async fn main_entry() -> std::process::ExitCode {
