@@ -319,6 +319,63 @@ async fn join_with_a_version_gets_exactly_the_missed_states(db: &TestDb) {
 }
 on_both_stores!(join_with_a_version_gets_exactly_the_missed_states);
 
+/// Spectators' frames are kept for resync only while someone watches. A spectator who stays
+/// gets every version; one coming back after versions nobody watched gets the current state
+/// whole, never a partial list.
+async fn a_spectator_back_after_unwatched_versions_gets_the_state_whole(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let mut carol = app.guest("Carol").await;
+    let code = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    carol.join(&code, JoinRole::Spectator).await;
+    carol.state_at_least(0).await;
+    for version in 1..=2 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+    let mut watched = Vec::new();
+    while watched.last() != Some(&2) {
+        if let ServerMsg::State(state) = carol.next().await {
+            watched.push(state.version);
+        }
+    }
+    assert_eq!(watched, [1, 2], "a spectator who stays sees every version");
+    let token = carol.token.clone();
+    carol.close().await;
+    for version in 3..=5 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+    let mut carol = Client::with_token(app.port, &token).await;
+    carol
+        .send(&ClientMsg::Join {
+            room: code.clone(),
+            role: JoinRole::Spectator,
+            version: Some(2),
+        })
+        .await;
+    carol.room_where(|r| r.you.is_none()).await;
+    // A line of her own marks the end of what the join sent her.
+    carol
+        .send(&ClientMsg::Chat {
+            channel: pandemonium_protocol::ChatChannel::Spectators,
+            text: "back".into(),
+        })
+        .await;
+    let mut versions = Vec::new();
+    loop {
+        match carol.next().await {
+            ServerMsg::State(state) => versions.push(state.version),
+            ServerMsg::Chat(line) if line.text == "back" => break,
+            _ => {}
+        }
+    }
+    assert_eq!(versions, [5]);
+    app.stop().await;
+}
+on_both_stores!(a_spectator_back_after_unwatched_versions_gets_the_state_whole);
+
 /// The versions of every state a client receives before the answer to a hint it asks for
 /// (which comes after everything the room queued for it before).
 async fn states_before_hint(client: &mut Client) -> Vec<u64> {

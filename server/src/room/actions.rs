@@ -118,8 +118,8 @@ struct Held {
 /// Appends in flight and what waits on them.
 #[derive(Default)]
 pub(super) struct Pipeline {
-    /// The version each append makes durable, in order.
-    in_flight: VecDeque<(u64, Committing)>,
+    /// The version each append makes durable, in order, and when its action arrived.
+    in_flight: VecDeque<(u64, Committing, StdInstant)>,
     /// Versions known durable in the store.
     durable: u64,
     held: VecDeque<Held>,
@@ -130,7 +130,7 @@ impl Pipeline {
     /// nothing is in flight.
     pub async fn next_commit(&mut self) -> Result<(), StoreError> {
         match self.in_flight.front_mut() {
-            Some((_, committing)) => committing.await,
+            Some((_, committing, _)) => committing.await,
             None => std::future::pending().await,
         }
     }
@@ -284,7 +284,9 @@ impl Room {
             seq: ack.map(|(_, seq)| seq),
         });
         let version = current.version();
-        self.pipeline.in_flight.push_back((version, committing));
+        self.pipeline
+            .in_flight
+            .push_back((version, committing, started));
         // The ack first: by the time the new state arrives, the sender knows its action is in.
         if let Some((conn, seq)) = ack {
             let frame = wire::frame(&ServerMsg::Ack { seq, version });
@@ -294,7 +296,6 @@ impl Room {
             tracing::info!(summary = %outcome.summary, "match finished");
         }
         self.after_change(Some(seat));
-        self.services.metrics.observe_action(started.elapsed());
         Ok(version)
     }
 
@@ -318,13 +319,15 @@ impl Room {
 
     /// The oldest append in flight has an answer from the store.
     pub(super) async fn committed(&mut self, result: Result<(), StoreError>) {
-        let Some((version, _)) = self.pipeline.in_flight.pop_front() else {
+        let Some((version, _, started)) = self.pipeline.in_flight.pop_front() else {
             return;
         };
         match result {
             Ok(()) => {
                 self.pipeline.durable = version;
                 self.release();
+                // Counted once durable and told: an action rolled back never counts.
+                self.services.metrics.observe_action(started.elapsed());
             }
             Err(error) => {
                 tracing::error!(%error, version, "an action could not be saved; rolling back");

@@ -89,6 +89,9 @@ impl Room {
         }
         if self.subscribers.is_empty() {
             self.empty_since = Some(Instant::now());
+            // Nobody is left to resync from the recent frames: whoever comes back gets the
+            // current state whole, and an empty room holds no more than its game.
+            self.forget_told();
         }
         if sub.seat.is_some() || self.subscribers.len() < LIVE_AUDIENCE {
             self.broadcast_room();

@@ -17,9 +17,10 @@ use super::{ConnId, Frame, Outgoing};
 use crate::store::StoredSeat;
 
 /// Versions of state frames kept for resync, and the bytes they may take: a client that
-/// missed more than this gets a snapshot instead.
+/// missed more than this gets a snapshot instead. The bytes are what a room costs in memory
+/// beyond its game: with hundreds of rooms open they add up, so they stay modest.
 const HISTORY_VERSIONS: usize = 64;
-const HISTORY_BYTES: usize = 512 * 1024;
+const HISTORY_BYTES: usize = 256 * 1024;
 
 /// Recent state frames, per version and viewer class.
 #[derive(Debug, Default)]
@@ -139,15 +140,21 @@ impl Room {
         })
     }
 
-    /// The new position to everyone: one frame per viewer class (every seat, and spectators),
-    /// serialised once and shared by every subscriber who sees the same thing, and kept for
-    /// resync. A connection that takes patches and was told the version before gets the
-    /// class's patch instead, when it is smaller. Frames go out once the version is durable.
+    /// The new position to everyone: one frame per viewer class (every seat, and spectators
+    /// when there are any), serialised once and shared by every subscriber who sees the same
+    /// thing, and kept for resync. A connection that takes patches and was told the version
+    /// before gets the class's patch instead, when it is smaller. Frames go out once the
+    /// version is durable.
+    ///
+    /// Seats' frames are made even for seats nobody is connected to, since their players
+    /// resync from them when they come back; the spectators' frame only while someone
+    /// watches (a spectator arriving later gets the current state whole).
     pub(super) fn broadcast_state(&mut self) {
         let version = self.version();
+        let watched = self.audience() > 0;
         let viewers = (0..self.seats.len() as Seat)
             .map(Viewer::Seat)
-            .chain([Viewer::Spectator]);
+            .chain(watched.then_some(Viewer::Spectator));
         let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(self.seats.len() + 1);
         let mut patches: Vec<(Viewer, Frame)> = Vec::new();
         let mut bodies: Vec<(Viewer, Value)> = Vec::new();
@@ -207,6 +214,12 @@ impl Room {
             self.send_after(version, conn, frame, None);
         }
         self.history.push(version, frames);
+    }
+
+    /// Drops the frames kept for resync and the bases of patches.
+    pub(super) fn forget_told(&mut self) {
+        self.history.clear();
+        self.bodies.clear();
     }
 
     /// A connection (re)joining: the states it missed since `version` if the history still
