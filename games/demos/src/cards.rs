@@ -86,9 +86,25 @@ impl Card {
     }
 }
 
+/// Every number card's name, by its index (suit × 10 + rank − 1): views name cards on every
+/// move, and a table lookup is all that costs.
+const CARD_NAMES: [&str; 40] = [
+    "1S", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", //
+    "1H", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", //
+    "1D", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", //
+    "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C",
+];
+
+impl Card {
+    /// The card's name: `"7S"`, `"10H"`.
+    pub fn name(self) -> &'static str {
+        CARD_NAMES[self.0 as usize]
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank(), self.suit().letter())
+        f.write_str(self.name())
     }
 }
 
@@ -185,12 +201,21 @@ impl Figure {
     }
 }
 
+/// Every figure's name, by its index (power × 4 + suit), then the Media.
+const FIGURE_NAMES: [&str; 13] = [
+    "ES", "EH", "ED", "EC", "LS", "LH", "LD", "LC", "JS", "JH", "JD", "JC", "M",
+];
+
+impl Figure {
+    /// The figure's name: `"ES"`, `"LH"`, `"M"`.
+    pub fn name(self) -> &'static str {
+        FIGURE_NAMES[self.0 as usize]
+    }
+}
+
 impl fmt::Display for Figure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.power(), self.suit()) {
-            (Some(power), Some(suit)) => write!(f, "{}{}", power.letter(), suit.letter()),
-            _ => f.write_str("M"),
-        }
+        f.write_str(self.name())
     }
 }
 
@@ -222,20 +247,6 @@ impl FromStr for Figure {
     }
 }
 
-/// Writes a card or figure name into a stack buffer: views are serialised on every move, and
-/// this keeps that free of allocations.
-fn serialize_name<S: Serializer>(
-    value: &dyn fmt::Display,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    use std::io::Write;
-    let mut buffer = [0u8; 4];
-    let mut cursor = std::io::Cursor::new(&mut buffer[..]);
-    write!(cursor, "{value}").expect("names are at most three characters");
-    let len = cursor.position() as usize;
-    serializer.serialize_str(std::str::from_utf8(&buffer[..len]).expect("ASCII"))
-}
-
 struct NameVisitor<T>(std::marker::PhantomData<T>);
 
 impl<T: FromStr<Err = BadName>> serde::de::Visitor<'_> for NameVisitor<T> {
@@ -252,7 +263,7 @@ impl<T: FromStr<Err = BadName>> serde::de::Visitor<'_> for NameVisitor<T> {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_name(self, serializer)
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -264,7 +275,7 @@ impl<'de> Deserialize<'de> for Card {
 
 impl Serialize for Figure {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_name(self, serializer)
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -287,6 +298,18 @@ mod tests {
         }
         for figure in Figure::pile(true) {
             assert_eq!(figure.to_string().parse::<Figure>().unwrap(), figure);
+        }
+        // The name tables agree with the ranks, suits and powers they stand for.
+        for card in Card::all() {
+            let expected = format!("{}{}", card.rank(), card.suit().letter());
+            assert_eq!(card.name(), expected);
+        }
+        for figure in Figure::pile(true) {
+            let expected = match (figure.power(), figure.suit()) {
+                (Some(power), Some(suit)) => format!("{}{}", power.letter(), suit.letter()),
+                _ => "M".to_string(),
+            };
+            assert_eq!(figure.name(), expected);
         }
         assert_eq!(Card::list("10H 1D")[0].rank(), 10);
         assert!("11S".parse::<Card>().is_err() && "0S".parse::<Card>().is_err());
