@@ -155,19 +155,21 @@ impl Lobby {
             host: host.clone(),
         };
         let mut rooms = self.inner.rooms.lock().expect("rooms lock");
-        if let Some(host) = &host {
-            // Tables still waiting or playing: a finished match is not an open table (its room
-            // closes soon once empty), so a table that plays match after match is not capped.
-            let hosted = rooms
+        // Both caps count tables still waiting or playing: a finished match is not an open
+        // table (its room closes soon once empty, and holds little meanwhile), so tables that
+        // play match after match in fresh rooms are not refused for the rooms they left.
+        let open = || {
+            rooms
                 .values()
-                .filter(|l| l.host.as_ref() == Some(host))
                 .filter(|l| l.handle.summary().status != RoomStatus::Finished)
-                .count();
+        };
+        if let Some(host) = &host {
+            let hosted = open().filter(|l| l.host.as_ref() == Some(host)).count();
             if hosted >= self.inner.caps.max_rooms_per_guest {
                 return Err(AppError::TooManyRooms);
             }
         }
-        if rooms.len() >= self.inner.caps.max_rooms {
+        if open().count() >= self.inner.caps.max_rooms {
             tracing::warn!(
                 cap = self.inner.caps.max_rooms,
                 "open-room cap reached: refusing new rooms (--max-rooms)"

@@ -793,6 +793,46 @@ async fn a_finished_match_does_not_count_against_its_hosts_open_tables(db: &Test
 }
 on_both_stores!(a_finished_match_does_not_count_against_its_hosts_open_tables);
 
+/// Nor against the server's cap: rooms whose match is over wait a little before closing, and a
+/// steady stream of tables playing match after match must not fill the server with them.
+async fn a_finished_match_does_not_count_against_the_servers_open_rooms(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.quotas.max_rooms = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    open_room(&app, &mut alice, "race", 1, vec![], json!({"goal": 1})).await;
+    start(&mut alice).await;
+    assert_eq!(alice.act(json!({"type": "step"})).await, Ok(1));
+    alice
+        .room_where(|r| r.status == pandemonium_protocol::RoomStatus::Finished)
+        .await;
+    let bob = app.guest("Bob").await;
+    let next = post(
+        app.port,
+        loopback(1),
+        "/api/rooms",
+        &room_request(true),
+        Some(&bob.token),
+    )
+    .await;
+    assert_eq!(next.status, 201, "{}", String::from_utf8_lossy(&next.body));
+    let full = post(
+        app.port,
+        loopback(1),
+        "/api/rooms",
+        &room_request(true),
+        None,
+    )
+    .await;
+    assert_eq!(
+        api_code(&full),
+        ErrorCode::ServerFull,
+        "the cap still holds"
+    );
+    app.stop().await;
+}
+on_both_stores!(a_finished_match_does_not_count_against_the_servers_open_rooms);
+
 /// By default the per-address limits leave this machine's loopback addresses alone (a local
 /// load test, or a reverse proxy that must name its clients with `--client-ip-header`); with
 /// a client-IP header they apply to the addresses the proxy reports.
