@@ -1,6 +1,7 @@
 // Playing together in one room: a rematch at the same table (the host keeps their seat, the
 // friend accepts, the spectator follows, the history links both matches), chat that survives a
-// reload, finished tables without stale badges, and a start hint that names what the host does.
+// reload, finished tables without stale badges, a start hint that names what the host does, and
+// the DēmoS notice of a discard taken first, worded for whose panel it is.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
@@ -11,7 +12,16 @@ import {
   startServer,
   waitFor,
 } from "./harness.mjs";
-import { createRoomViaApi, guestPerson, playByHints, waitSeated } from "./flows.mjs";
+import {
+  createRoomViaApi,
+  guestPerson,
+  landed,
+  playByHints,
+  playDemosDecision,
+  startMatch,
+  waitSeated,
+  watchActs,
+} from "./flows.mjs";
 
 let server;
 let browser;
@@ -260,4 +270,81 @@ test("a finished room shows no stale reconnecting or bot-playing badges (bug 6)"
   await screenshot(ada.page, "end-screen-finished-table-1280");
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
+});
+
+/** The card names of a DēmoS view as the board shortens them ("7♦"). */
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const short = (card) => `${card.slice(0, -1)}${SUIT_SYMBOL[card.slice(-1)]}`;
+
+test("two players ask for the same discard: the one who missed it is told, and the other reads it with the name (bug 4)", async () => {
+  const ada = await person("Ada");
+  const bo = await person("Bo");
+  await tableOfTwo(ada, bo);
+  await startMatch(ada.page);
+  // The Public Discard, any card, for both.
+  for (const p of [ada, bo]) {
+    await p.page.getByTestId("discard-chooser").waitFor();
+    assert.equal(await playDemosDecision(p.page), "discard");
+  }
+  // The Secret Discard: both ask for the bot's face-up discard.
+  const atSecret = async (page) => {
+    const game = (await clientState(page)).game;
+    return game?.view.phase.step === "secret_discard" && game.legal.length > 0 ? game : null;
+  };
+  const game = await waitFor(() => atSecret(ada.page), { message: "Ada's Secret Discard" });
+  await waitFor(() => atSecret(bo.page), { message: "Bo's Secret Discard" });
+  const wanted = game.view.players[2].turns.find((t) => t.turn === "public").discard.card;
+  assert.ok(game.view.visible_discards.includes(wanted), `the bot's ${wanted} can be taken`);
+  for (const p of [ada, bo]) {
+    const chooser = p.page.getByTestId("discard-chooser");
+    await watchActs(p.page);
+    await chooser.locator("[data-zone=hand] button:not([disabled])").first().click();
+    await chooser.locator(`label.take:has([data-card="${wanted}"])`).click();
+    await chooser.getByTestId("confirm-discard").click();
+    await landed(p.page, "secret discard");
+  }
+  // One round is the whole match: the board is revealed to everyone.
+  const end = await waitFor(
+    async () => {
+      const state = await clientState(ada.page);
+      return state.game?.outcome ? state : null;
+    },
+    { message: "the end of the match" },
+  );
+  const turns = end.game.view.players.map((p) => p.turns.find((t) => t.turn === "secret"));
+  const missed = [0, 1].filter((s) => turns[s]?.wanted === wanted);
+  assert.equal(
+    missed.length,
+    1,
+    `exactly one of them missed the ${wanted}: ${JSON.stringify(turns)}`,
+  );
+  const [loser, winner] = missed[0] === 0 ? [ada, bo] : [bo, ada];
+  const loserName = missed[0] === 0 ? "Ada" : "Bo";
+  const notice = (page) =>
+    waitFor(
+      async () => {
+        const text = await page.getByTestId("demos-board").innerText();
+        return text.includes("taken first") ? text : null;
+      },
+      { message: "a taken-first notice on the board" },
+    );
+  // The player concerned is told, in the second person.
+  const own = await notice(loser.page);
+  assert.ok(
+    own.includes(`${short(wanted)} was taken first: you got the pack's top card`),
+    `${loserName} is told the ${short(wanted)} was taken first: ${own}`,
+  );
+  // The other player reads it on the revealed board with the name, never as "you".
+  const other = await notice(winner.page);
+  assert.ok(
+    other.includes(
+      `${loserName} asked for the ${short(wanted)}, taken first: ${loserName} got the pack's top card`,
+    ),
+    `the other player reads whose miss it was: ${other}`,
+  );
+  assert.doesNotMatch(other, /you got the pack's top card/);
+  await screenshot(winner.page, "demos-taken-first-revealed-1280");
+  for (const p of [ada, bo]) assert.deepEqual(p.errors, []);
+  await ada.context.close();
+  await bo.context.close();
 });
