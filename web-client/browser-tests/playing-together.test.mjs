@@ -1,6 +1,6 @@
 // Playing together: your-turn signals, names in results and history, the DēmoS round recap,
-// the replay's move list told from one point of view, the action log's numbering, and the
-// Soulitaire quick start.
+// the replay's move list told from one point of view, the action log's numbering, the
+// Soulitaire quick start, and one countdown for a team's consultation.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
@@ -12,7 +12,15 @@ import {
   startServer,
   waitFor,
 } from "./harness.mjs";
-import { createRoomViaUi, gameInfo, playDemosViaBoard, startMatch, waitSeated } from "./flows.mjs";
+import {
+  createRoomViaApi,
+  createRoomViaUi,
+  gameInfo,
+  guestPerson,
+  playDemosViaBoard,
+  startMatch,
+  waitSeated,
+} from "./flows.mjs";
 
 let server;
 let browser;
@@ -204,4 +212,47 @@ test("a DēmoS match against bots: the tab title follows your turn, the round re
   for (const person of [ada, cy]) assert.deepEqual(person.errors, []);
   await ada.context.close();
   await cy.context.close();
+});
+
+test("a team's consultation window has one countdown, the turn prompt's, not a second in the chat", async () => {
+  const ada = await guestPerson(browser, server.url, "Ada", newPerson);
+  const code = await createRoomViaApi(server.url, ada, {
+    game: "demos",
+    seats: 4,
+    bots: [1, 2, 3],
+    options: { mode: "team_2v2" },
+    turn_seconds: 90,
+  });
+  await ada.page.goto(`/r/${code}`);
+  await waitSeated(ada.page);
+  await startMatch(ada.page);
+  // Each round opens with the teams' consultation: the window stays open until Ada proceeds.
+  await waitFor(async () => (await clientState(ada.page)).room?.team_chat_open === true, {
+    message: "the team window to open",
+  });
+  const window = ada.page.getByTestId("team-chat-window");
+  await window.waitFor();
+  const clock = ada.page.getByTestId("turn-clock");
+  await clock.waitFor();
+  assert.equal(await clock.count(), 1, "one clock in the turn prompt");
+  const words = await window.innerText();
+  assert.doesNotMatch(
+    words,
+    /\d+\s*s\b|\d+:\d\d/,
+    `the chat's team window counts nothing down: ${words}`,
+  );
+  // Nothing else on the page counts down: every m:ss on it is the turn prompt's.
+  const clocks = await ada.page.evaluate(
+    () =>
+      [...document.querySelectorAll("body *")].filter(
+        (el) =>
+          el.children.length === 0 &&
+          /^\d+:\d\d$/.test(el.textContent.trim()) &&
+          !el.closest("[data-testid=turn-clock]"),
+      ).length,
+  );
+  assert.equal(clocks, 0, "no second countdown for the same decision");
+  await screenshot(ada.page, "demos-team-window-1280");
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
 });
