@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 /// Upper bounds of the action latency histogram, in seconds (from the room taking the action
-/// to its ack and states handed to the connections, once the store commit is durable).
+/// to its store commit being durable, when its ack and states go out).
 const BUCKETS: [f64; 10] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
 ];
@@ -79,7 +79,7 @@ impl Metrics {
         let name = "pandemonium_action_latency_seconds";
         let _ = writeln!(
             out,
-            "# HELP {name} From the room applying an action to its ack and states going out, once durable.\n# TYPE {name} histogram"
+            "# HELP {name} From the room applying an action to its commit being durable (when its ack and states go out).\n# TYPE {name} histogram"
         );
         for (bucket, bound) in self.latency_buckets.iter().zip(BUCKETS) {
             let _ = writeln!(

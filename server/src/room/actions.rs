@@ -324,10 +324,11 @@ impl Room {
         };
         match result {
             Ok(()) => {
+                // Counted once durable (an action rolled back never counts), and before anyone
+                // hears of it, so whoever reads the metrics after an ack sees it counted.
+                self.services.metrics.observe_action(started.elapsed());
                 self.pipeline.durable = version;
                 self.release();
-                // Counted once durable and told: an action rolled back never counts.
-                self.services.metrics.observe_action(started.elapsed());
             }
             Err(error) => {
                 tracing::error!(%error, version, "an action could not be saved; rolling back");
