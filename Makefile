@@ -51,11 +51,14 @@ conformance-long:
 	CONFORMANCE_MATCHES=20000 $(CARGO) test --release -p pandemonium-games --test registry every_registered_game
 
 ## The server under load on loopback: memory per idle connection, actions per second, latency,
-## server CPU per action (10,000 idle connections need `ulimit -n` above 10,000).
+## server CPU per action (10,000 idle connections need `ulimit -n` above 10,000). Twice: at a
+## table's pace (4 actions/s per room: the latency people get), then flat out (the capacity).
+LOADGEN := target/release/pandemonium-loadgen --server target/release/pandemonium-test-server \
+	--idle 10000 --rooms 250 --game demos --seats 4 --options '{"mode":"complete"}' --seconds 20
 load:
 	$(CARGO) build --release -p pandemonium-e2e --bins
-	target/release/pandemonium-loadgen --server target/release/pandemonium-test-server \
-		--idle 10000 --rooms 250 --game demos --seats 4 --options '{"mode":"complete"}' --seconds 20
+	$(LOADGEN) --rate 4
+	$(LOADGEN)
 
 ## Criterion benchmarks of the engines.
 bench:

@@ -60,6 +60,12 @@ struct Args {
     /// so the generator's work does not land on the server's core.
     #[arg(long)]
     server_core: Option<usize>,
+    /// Actions per second per room, spread over its seats (each seat acts at most once per
+    /// seats/rate seconds): an offered load, as people at a table make. Without it every seat
+    /// acts as soon as it may (a closed loop, which measures capacity: there the latency is
+    /// the queue the players themselves keep full).
+    #[arg(long)]
+    rate: Option<f64>,
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -181,7 +187,10 @@ async fn main() {
     for mut seats in players {
         send(&mut seats[0], &ClientMsg::Start).await;
         for (seat, socket) in seats.into_iter().enumerate() {
-            tasks.push(tokio::spawn(drive(socket, seat as u8, deadline)));
+            let pace = args
+                .rate
+                .map(|rate| Duration::from_secs_f64(f64::from(args.seats) / rate));
+            tasks.push(tokio::spawn(drive(socket, seat as u8, deadline, pace)));
         }
     }
     let mut latencies = Vec::new();
@@ -238,9 +247,10 @@ struct Played {
     bytes: usize,
 }
 
-/// Plays one seat: whenever this seat may act on a state newer than its last accepted action,
-/// sends the first legal action and times the answer.
-async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Played {
+/// Plays one seat: whenever this seat may act on a state newer than its last accepted action
+/// (and, with a `pace`, no sooner than `pace` after its previous action), sends the first legal
+/// action and times the answer.
+async fn drive(mut socket: Socket, seat: u8, deadline: Instant, pace: Option<Duration>) -> Played {
     let mut played = Played::default();
     let mut seq = 0;
     let mut sent: Option<(u64, Instant)> = None;
@@ -248,10 +258,34 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Played {
     // The version our last action produced: act again only on a state at least that new.
     let mut caught_up_at = 0;
     let mut version_acted = None;
+    // Paced seats start at a random point of their period, so rooms do not act in step.
+    let mut next_at =
+        Instant::now() + pace.map_or(Duration::ZERO, |p| p.mul_f64(rand_fraction(seat)));
     while Instant::now() < deadline {
-        let Ok(Some(Ok(Message::Text(text)))) =
-            tokio::time::timeout(Duration::from_secs(5), socket.next()).await
-        else {
+        let may_act = sent.is_none()
+            && latest.as_ref().is_some_and(|state| {
+                state.version >= caught_up_at
+                    && state.to_act.contains(&seat)
+                    && version_acted != Some(state.version)
+                    && !state.legal.is_empty()
+            });
+        if may_act && Instant::now() >= next_at {
+            let state = latest.as_ref().expect("a state to act on");
+            seq += 1;
+            version_acted = Some(state.version);
+            let now = Instant::now();
+            sent = Some((seq, now));
+            next_at = now + pace.unwrap_or_default();
+            let action = state.legal[0].clone();
+            send(&mut socket, &ClientMsg::Act { seq, action }).await;
+            continue;
+        }
+        let wake = tokio::time::sleep_until(next_at.into());
+        let incoming = tokio::select! {
+            incoming = tokio::time::timeout(Duration::from_secs(5), socket.next()) => incoming,
+            _ = wake, if may_act => continue,
+        };
+        let Ok(Some(Ok(Message::Text(text)))) = incoming else {
             break;
         };
         played.bytes += text.len();
@@ -288,26 +322,17 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant) -> Played {
             }
             _ => {}
         }
-        if let (None, Some(state)) = (sent, &latest)
-            && state.version >= caught_up_at
-            && state.to_act.contains(&seat)
-            && version_acted != Some(state.version)
-            && let Some(action) = state.legal.first()
-        {
-            seq += 1;
-            version_acted = Some(state.version);
-            sent = Some((seq, Instant::now()));
-            send(
-                &mut socket,
-                &ClientMsg::Act {
-                    seq,
-                    action: action.clone(),
-                },
-            )
-            .await;
-        }
     }
     played
+}
+
+/// A fraction in [0, 1) that differs from process to process and seat to seat (no RNG crate
+/// needed for spreading start times).
+fn rand_fraction(seat: u8) -> f64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u8(seat);
+    (hasher.finish() % 1_000_000) as f64 / 1_000_000.0
 }
 
 async fn hello(port: u16, name: &str, patches: bool) -> Socket {
