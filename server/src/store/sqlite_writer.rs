@@ -159,23 +159,22 @@ pub(super) fn checkpoints(pool: sqlx::AnyPool, truncate_every: Duration) {
         let mut ticks =
             tokio::time::interval_at(tokio::time::Instant::now() + truncate_every, truncate_every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mode = "TRUNCATE";
         loop {
             ticks.tick().await;
             if pool.is_closed() {
                 return;
             }
-            match sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
+            match sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
                 .fetch_one(&pool)
                 .await
             {
                 // (busy, WAL frames, frames checkpointed): busy means readers were in the way.
                 Ok(row) if row.try_get::<i64, _>(0).unwrap_or(0) != 0 => {
-                    tracing::debug!(mode, "WAL checkpoint deferred: readers were busy");
+                    tracing::debug!("WAL truncation deferred: readers were busy");
                 }
                 Ok(_) => {}
                 Err(sqlx::Error::PoolClosed) => return,
-                Err(error) => tracing::warn!(%error, mode, "WAL checkpoint failed"),
+                Err(error) => tracing::warn!(%error, "WAL truncation failed"),
             }
         }
     });
