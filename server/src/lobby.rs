@@ -161,7 +161,7 @@ impl Lobby {
         let open = || {
             rooms
                 .values()
-                .filter(|l| l.handle.summary().status != RoomStatus::Finished)
+                .filter(|l| l.handle.status() != RoomStatus::Finished)
         };
         if let Some(host) = &host {
             let hosted = open().filter(|l| l.host.as_ref() == Some(host)).count();

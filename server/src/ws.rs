@@ -47,6 +47,9 @@ const CLOSE_PROTOCOL: u16 = 1002;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// How many bytes of frames a connection collects before writing without a flush.
+const WRITE_COALESCE_BYTES: usize = 8 * 1024;
+
 pub async fn upgrade(
     ws: WebSocketUpgrade,
     State(state): State<AppState>,
@@ -63,7 +66,11 @@ pub async fn upgrade(
         // Small buffers: an idle connection should cost a few KiB, not tungstenite's ~135 KiB
         // of defaults. Messages are small JSON; a larger one just takes another read.
         .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
+        // Frames are collected up to this size and written on flush, so the frames released
+        // together (an ack and its state) leave in one system call. Every send flushes; the
+        // buffer is empty until a connection is sent something, and grows to this plus one
+        // frame at most.
+        .write_buffer_size(WRITE_COALESCE_BYTES)
         .max_write_buffer_size(256 * 1024)
         // The hard cap sits above the protocol's limit so that an oversized message gets a
         // typed `frame_too_large` error instead of a dropped socket.

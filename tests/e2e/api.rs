@@ -128,3 +128,61 @@ async fn health_readiness_metrics_and_the_web_client_are_served(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(health_readiness_metrics_and_the_web_client_are_served);
+
+/// The value of one unlabelled series in a Prometheus text page.
+fn metric(page: &str, name: &str) -> u64 {
+    page.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("{name} is on the metrics page"))
+        .parse()
+        .unwrap_or_else(|e| panic!("{name} is a count: {e}"))
+}
+
+async fn the_action_metrics_count_what_the_server_accepted_and_refused_apart(db: &TestDb) {
+    use crate::play::{open_room, sit, start};
+
+    let app = TestApp::spawn(db).await;
+    let mut ada = app.guest("Ada").await;
+    let mut bo = app.guest("Bo").await;
+    let code = open_room(&app, &mut ada, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bo, &code, 1).await;
+    start(&mut ada).await;
+    bo.state_at_least(0).await;
+
+    let (mut accepted, mut refused) = (0, 0);
+    loop {
+        let state = ada.state.clone().expect("a state");
+        if state.outcome.is_some() {
+            break;
+        }
+        let (mover, waiter) = if state.to_act.contains(&0) {
+            (&mut ada, &mut bo)
+        } else {
+            (&mut bo, &mut ada)
+        };
+        // Out of turn, then not an action of this game at all: both refused, neither counted
+        // as an action.
+        assert!(waiter.act(json!({"type": "stand"})).await.is_err());
+        assert!(mover.act(json!({"type": "fly"})).await.is_err());
+        refused += 2;
+        let version = mover
+            .act(json!({"type": "stand"}))
+            .await
+            .expect("standing on your turn is legal");
+        accepted += 1;
+        waiter.state_at_least(version).await;
+        ada.state_at_least(version).await;
+    }
+    assert_eq!(accepted, 2, "each of the two seats stood once");
+
+    let page = app.http.get("/metrics").await.body;
+    assert_eq!(metric(&page, "pandemonium_actions_total"), accepted);
+    assert_eq!(metric(&page, "pandemonium_rejected_actions_total"), refused);
+    // One latency observation per accepted action, none for a refusal.
+    assert_eq!(
+        metric(&page, "pandemonium_action_latency_seconds_count"),
+        accepted
+    );
+    app.stop().await;
+}
+on_both_stores!(the_action_metrics_count_what_the_server_accepted_and_refused_apart);

@@ -257,7 +257,7 @@ async fn the_room_list_says_mode_host_seats_and_who_is_online(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let mut alice = app.guest("Alice").await;
     let _alice_again = Client::with_token(app.port, &alice.token).await;
-    let _bob = app.guest("Bob").await;
+    let mut bob = app.guest("Bob").await;
     let code = open_room(&app, &mut alice, "twenty_one", 3, vec![2], json!({})).await;
     let list: RoomList = app.http.get("/api/rooms").await.json();
     assert_eq!(list.online, 2, "Alice's two connections count once");
@@ -268,6 +268,19 @@ async fn the_room_list_says_mode_host_seats_and_who_is_online(db: &TestDb) {
         [Some("Alice".into()), None, Some("Bot 3".into())]
     );
     assert!(room.options.is_object(), "the options, defaults filled in");
+
+    // The list follows the table as it changes: a seat taken, a seat left.
+    sit(&mut bob, &code, 1).await;
+    alice.send(&ClientMsg::LeaveSeat).await;
+    alice.room_where(|r| r.you.is_none()).await;
+    let list: RoomList = app.http.get("/api/rooms").await.json();
+    let room = list.rooms.iter().find(|r| r.code == code).expect("listed");
+    assert_eq!(
+        room.players,
+        [None, Some("Bob".into()), Some("Bot 3".into())]
+    );
+    assert_eq!(room.seated, 2);
+    assert_eq!(room.host.as_deref(), Some("Alice"), "still in the room");
     app.stop().await;
 }
 on_both_stores!(the_room_list_says_mode_host_seats_and_who_is_online);

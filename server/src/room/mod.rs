@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 pub use actor::{Resumed, RoomServices, RoomSetup, seed_hash, spawn};
-use pandemonium_protocol::{ClientMsg, JoinRole, RoomSummary};
+use pandemonium_protocol::{ClientMsg, JoinRole, RoomStatus, RoomSummary};
 pub use seats::SeatState;
 
 use crate::identity::Player;
@@ -78,5 +78,11 @@ pub struct RoomHandle {
 impl RoomHandle {
     pub fn summary(&self) -> RoomSummary {
         self.summary.lock().expect("summary lock").clone()
+    }
+
+    /// The room's status alone, without copying its summary: the caps count open rooms on
+    /// every room created.
+    pub fn status(&self) -> RoomStatus {
+        self.summary.lock().expect("summary lock").status
     }
 }

@@ -386,43 +386,60 @@ impl Room {
             .count()
     }
 
+    /// Brings the lobby's summary of this room up to date. It runs after every event the room
+    /// handles (each action among them), and almost none changes what the lobby shows, so it
+    /// writes only the fields that differ and allocates nothing when none does.
     pub(super) fn update_summary(&self) {
-        let summary = pandemonium_protocol::RoomSummary {
-            code: self.code.clone(),
-            game: self.game_id.clone(),
-            seats: self.seats.len() as u8,
-            seated: self.seats.iter().filter(|s| s.is_filled()).count() as u8,
-            status: self.phase.status(),
-            spectators: self.spectator_count(),
-            public: self.settings.public,
-            host: self
-                .settings
-                .host
-                .as_ref()
-                .and_then(|host| self.name_of(host)),
-            options: self.options.clone(),
-            players: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| match (&s.player, s.bot) {
-                    (Some(p), _) => Some(p.name.clone()),
-                    (None, true) => Some(format!("Bot {}", i + 1)),
-                    (None, false) => None,
-                })
-                .collect(),
-        };
-        *self.summary.lock().expect("summary lock") = summary;
+        let mut summary = self.summary.lock().expect("summary lock");
+        let summary = &mut *summary;
+        if summary.code != self.code {
+            summary.code = self.code.clone();
+        }
+        if summary.game != self.game_id {
+            summary.game = self.game_id.clone();
+        }
+        summary.seats = self.seats.len() as u8;
+        summary.seated = self.seats.iter().filter(|s| s.is_filled()).count() as u8;
+        summary.status = self.phase.status();
+        summary.spectators = self.spectator_count();
+        summary.public = self.settings.public;
+        let host = self
+            .settings
+            .host
+            .as_ref()
+            .and_then(|host| self.name_of(host));
+        if summary.host.as_deref() != host {
+            summary.host = host.map(str::to_owned);
+        }
+        if summary.options != self.options {
+            summary.options = self.options.clone();
+        }
+        summary.players.resize(self.seats.len(), None);
+        for (i, (shown, seat)) in summary.players.iter_mut().zip(&self.seats).enumerate() {
+            match (&seat.player, seat.bot) {
+                (Some(p), _) => {
+                    if shown.as_deref() != Some(p.name.as_str()) {
+                        *shown = Some(p.name.clone());
+                    }
+                }
+                (None, true) => {
+                    if !shown.as_deref().is_some_and(|name| is_bot_name(name, i)) {
+                        *shown = Some(bot_name(i));
+                    }
+                }
+                (None, false) => *shown = None,
+            }
+        }
     }
 
     /// A person's display name, if they sit here or are in the room.
-    fn name_of(&self, player_id: &str) -> Option<String> {
+    fn name_of(&self, player_id: &str) -> Option<&str> {
         self.seats
             .iter()
             .filter_map(|s| s.player.as_ref())
             .chain(self.subscribers.values().map(|s| &s.player))
             .find(|p| p.id == player_id)
-            .map(|p| p.name.clone())
+            .map(|p| p.name.as_str())
     }
 
     pub(super) fn stored_seats(&self) -> Vec<StoredSeat> {
@@ -433,12 +450,23 @@ impl Room {
                 player_id: s.player.as_ref().map(|p| p.id.clone()),
                 name: match (&s.player, s.bot) {
                     (Some(p), _) => p.name.clone(),
-                    (None, _) => format!("Bot {}", i + 1),
+                    (None, _) => bot_name(i),
                 },
                 bot: s.bot,
             })
             .collect()
     }
+}
+
+/// How the lobby names the bot in seat `index` (counted from 0).
+fn bot_name(index: usize) -> String {
+    format!("Bot {}", index + 1)
+}
+
+fn is_bot_name(name: &str, index: usize) -> bool {
+    name.strip_prefix("Bot ")
+        .and_then(|n| n.parse::<usize>().ok())
+        .is_some_and(|n| n == index + 1)
 }
 
 #[cfg(test)]
