@@ -65,8 +65,9 @@ pub trait DynGame: Debug + Send + Sync {
     fn to_act(&self) -> SeatSet;
     /// The seats `viewer` is shown as still to act (see [`Game::to_act_seen_by`]).
     fn to_act_seen_by(&self, viewer: Viewer) -> SeatSet;
-    /// `seat`'s legal actions now, as a serialised JSON array (it goes straight into a frame).
-    fn legal_json(&self, seat: Seat) -> String;
+    /// Writes `seat`'s legal actions now as a JSON array at the end of `out` (it goes
+    /// straight into a frame).
+    fn write_legal_json(&self, seat: Seat, out: &mut Vec<u8>);
     /// Parses and applies one action. On success returns the action in its canonical JSON form
     /// (what goes into the log).
     fn apply(
@@ -75,8 +76,15 @@ pub trait DynGame: Debug + Send + Sync {
         action: &Value,
         chance: &mut dyn Chance,
     ) -> Result<Value, Rejection>;
+    /// Writes the view for `viewer` as JSON at the end of `out` (it goes straight into a
+    /// frame).
+    fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>);
     /// The view for `viewer`, serialised.
-    fn view_json(&self, viewer: Viewer) -> String;
+    fn view_json(&self, viewer: Viewer) -> String {
+        let mut out = Vec::new();
+        self.write_view_json(viewer, &mut out);
+        String::from_utf8(out).expect("JSON is UTF-8")
+    }
     /// The view for `viewer` as a JSON tree (what a patch is computed on).
     fn view_value(&self, viewer: Viewer) -> Value;
     /// `seat`'s legal actions now, as a JSON tree.
@@ -124,8 +132,8 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         self.game.to_act_seen_by(viewer)
     }
 
-    fn legal_json(&self, seat: Seat) -> String {
-        serde_json::to_string(&self.game.legal_actions(seat)).expect("actions serialise")
+    fn write_legal_json(&self, seat: Seat, out: &mut Vec<u8>) {
+        serde_json::to_writer(out, &self.game.legal_actions(seat)).expect("actions serialise");
     }
 
     fn apply(
@@ -151,8 +159,8 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         Ok(to_json(&typed))
     }
 
-    fn view_json(&self, viewer: Viewer) -> String {
-        serde_json::to_string(&self.game.view(viewer)).expect("views serialise")
+    fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>) {
+        serde_json::to_writer(out, &self.game.view(viewer)).expect("views serialise");
     }
 
     fn view_value(&self, viewer: Viewer) -> Value {

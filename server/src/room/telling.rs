@@ -112,15 +112,14 @@ impl Room {
         let current = self.phase.current().expect("a match");
         let game = current.game.as_ref();
         let (seat, to_act, deadline_ms) = self.state_context(viewer);
-        let legal = match seat {
-            Some(seat) => game.legal_json(seat),
-            None => "[]".to_string(),
-        };
         wire::state_frame(
             current.version(),
-            game.view_json(viewer),
-            to_act,
-            legal,
+            |out| game.write_view_json(viewer, out),
+            &to_act,
+            |out| match seat {
+                Some(seat) => game.write_legal_json(seat, out),
+                None => out.extend_from_slice(b"[]"),
+            },
             deadline_ms,
             game.outcome().as_ref(),
         )

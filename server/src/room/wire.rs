@@ -3,49 +3,63 @@
 //! parsed back.
 
 use serde_json::value::RawValue;
-use std::fmt::Write as _;
+use std::cell::RefCell;
+use std::io::Write as _;
 
 use super::Frame;
 use pandemonium_protocol::{ErrorCode, Outcome, PatchOp, Seat, ServerMsg};
 
-/// The `state` frame from an already serialised view and legal-action list (a JSON array),
-/// field for field as `ServerMsg::State(GameState)`. The engine's JSON is copied in as it is:
-/// never parsed again, never re-escaped.
+thread_local! {
+    /// Where state frames are written before they are copied out at their exact size: it
+    /// grows to the largest frame once per thread and is reused, so building a frame
+    /// allocates once whatever its size.
+    static FRAME_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The `state` frame, field for field as `ServerMsg::State(GameState)`, with the view and the
+/// legal-action list (a JSON array) written into it by the engine: serialised once, never
+/// parsed again, never re-escaped.
 pub fn state_frame(
     version: u64,
-    view_json: String,
-    to_act: Vec<Seat>,
-    legal_json: String,
+    write_view: impl FnOnce(&mut Vec<u8>),
+    to_act: &[Seat],
+    write_legal: impl FnOnce(&mut Vec<u8>),
     deadline_ms: Option<u64>,
     outcome: Option<&Outcome>,
 ) -> Frame {
-    debug_assert!(serde_json::from_str::<&RawValue>(&view_json).is_ok());
-    debug_assert!(serde_json::from_str::<&RawValue>(&legal_json).is_ok());
-    let outcome = outcome.map(|o| serde_json::to_string(o).expect("outcomes serialise"));
-    let mut out = String::with_capacity(view_json.len() + legal_json.len() + 128);
-    // Writing to a String cannot fail.
-    let _ = write!(out, r#"{{"type":"state","version":{version},"view":"#);
-    out.push_str(&view_json);
-    out.push_str(r#","to_act":["#);
-    for (i, seat) in to_act.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+    FRAME_BUFFER.with_borrow_mut(|out| {
+        out.clear();
+        // Writing to a Vec cannot fail.
+        let _ = write!(out, r#"{{"type":"state","version":{version},"view":"#);
+        write_view(out);
+        out.extend_from_slice(br#","to_act":["#);
+        for (i, seat) in to_act.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let _ = write!(out, "{seat}");
         }
-        let _ = write!(out, "{seat}");
-    }
-    out.push_str(r#"],"legal":"#);
-    out.push_str(&legal_json);
-    out.push_str(r#","deadline_ms":"#);
-    match deadline_ms {
-        Some(ms) => {
-            let _ = write!(out, "{ms}");
+        out.extend_from_slice(br#"],"legal":"#);
+        write_legal(out);
+        out.extend_from_slice(br#","deadline_ms":"#);
+        match deadline_ms {
+            Some(ms) => {
+                let _ = write!(out, "{ms}");
+            }
+            None => out.extend_from_slice(b"null"),
         }
-        None => out.push_str("null"),
-    }
-    out.push_str(r#","outcome":"#);
-    out.push_str(outcome.as_deref().unwrap_or("null"));
-    out.push('}');
-    out.into()
+        out.extend_from_slice(br#","outcome":"#);
+        match outcome {
+            Some(outcome) => serde_json::to_writer(&mut *out, outcome).expect("outcomes serialise"),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.push(b'}');
+        debug_assert!(serde_json::from_slice::<&RawValue>(out).is_ok());
+        std::str::from_utf8(out)
+            .expect("frames are JSON, which is UTF-8")
+            .to_owned()
+            .into()
+    })
 }
 
 /// The `state` frame of a state body (`{view, to_act, legal, deadline_ms, outcome}`).
@@ -105,9 +119,9 @@ mod tests {
     fn a_state_frame_reads_back_as_the_protocols_state_message() {
         let text = state_frame(
             3,
-            r#"{"hand":[1,2]}"#.into(),
-            vec![1],
-            r#"[{"type":"draw"}]"#.into(),
+            |out| out.extend_from_slice(br#"{"hand":[1,2]}"#),
+            &[1],
+            |out| out.extend_from_slice(br#"[{"type":"draw"}]"#),
             Some(500),
             None,
         );
@@ -133,7 +147,14 @@ mod tests {
             scores: vec![4, -1, 4],
             summary: "a \"tie\"".into(),
         };
-        let text = state_frame(9, "{}".into(), vec![], "[]".into(), None, Some(&outcome));
+        let text = state_frame(
+            9,
+            |out| out.extend_from_slice(b"{}"),
+            &[],
+            |out| out.extend_from_slice(b"[]"),
+            None,
+            Some(&outcome),
+        );
         let msg: ServerMsg = serde_json::from_str(&text).unwrap();
         assert_eq!(
             msg,
@@ -145,6 +166,31 @@ mod tests {
                 deadline_ms: None,
                 outcome: Some(outcome),
             })
+        );
+    }
+
+    #[test]
+    fn a_frame_built_after_a_larger_one_carries_nothing_of_it() {
+        let big = state_frame(
+            1,
+            |out| out.extend_from_slice(br#"{"hand":[1,2,3,4,5,6,7,8,9,10]}"#),
+            &[0, 1, 2],
+            |out| out.extend_from_slice(br#"[{"type":"draw"},{"type":"stand"}]"#),
+            Some(1_000_000),
+            None,
+        );
+        let small = state_frame(
+            2,
+            |out| out.extend_from_slice(b"{}"),
+            &[],
+            |out| out.extend_from_slice(b"[]"),
+            None,
+            None,
+        );
+        assert!(big.len() > small.len());
+        assert_eq!(
+            small.as_str(),
+            r#"{"type":"state","version":2,"view":{},"to_act":[],"legal":[],"deadline_ms":null,"outcome":null}"#
         );
     }
 }
