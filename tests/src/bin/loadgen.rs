@@ -190,7 +190,13 @@ async fn main() {
             let pace = args
                 .rate
                 .map(|rate| Duration::from_secs_f64(f64::from(args.seats) / rate));
-            tasks.push(tokio::spawn(drive(socket, seat as u8, deadline, pace)));
+            tasks.push(tokio::spawn(drive(
+                socket,
+                seat as u8,
+                deadline,
+                pace,
+                args.patches,
+            )));
         }
     }
     let mut latencies = Vec::new();
@@ -250,7 +256,13 @@ struct Played {
 /// Plays one seat: whenever this seat may act on a state newer than its last accepted action
 /// (and, with a `pace`, no sooner than `pace` after its previous action), sends the first legal
 /// action and times the answer.
-async fn drive(mut socket: Socket, seat: u8, deadline: Instant, pace: Option<Duration>) -> Played {
+async fn drive(
+    mut socket: Socket,
+    seat: u8,
+    deadline: Instant,
+    pace: Option<Duration>,
+    patches: bool,
+) -> Played {
     let mut played = Played::default();
     let mut seq = 0;
     let mut sent: Option<(u64, Instant)> = None;
@@ -289,6 +301,15 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant, pace: Option<Dur
             break;
         };
         played.bytes += text.len();
+        // Whole states are most of what arrives: without patches to apply, read only what
+        // acting needs, so the generator's own parsing does not become the measured latency.
+        if !patches && let Some(state) = glance_at_state(&text) {
+            if state.outcome.is_some() {
+                break;
+            }
+            latest = Some(state);
+            continue;
+        }
         let Ok(msg) = serde_json::from_str::<ServerMsg>(&text) else {
             continue;
         };
@@ -324,6 +345,33 @@ async fn drive(mut socket: Socket, seat: u8, deadline: Instant, pace: Option<Dur
         }
     }
     played
+}
+
+/// A `state` frame read for acting on it: its view skipped (left `null`), not built.
+fn glance_at_state(text: &str) -> Option<pandemonium_protocol::GameState> {
+    /// The fields of a `state` message a player acts on; unknown fields (`type`, `view`) are
+    /// skipped without being built.
+    #[derive(serde::Deserialize)]
+    struct Glance {
+        version: u64,
+        to_act: Vec<u8>,
+        legal: Vec<serde_json::Value>,
+        deadline_ms: Option<u64>,
+        outcome: Option<pandemonium_protocol::Outcome>,
+    }
+    // The server writes `type` first; anything else takes the full parse.
+    if !text.starts_with(r#"{"type":"state","#) {
+        return None;
+    }
+    let glance: Glance = serde_json::from_str(text).ok()?;
+    Some(pandemonium_protocol::GameState {
+        version: glance.version,
+        view: serde_json::Value::Null,
+        to_act: glance.to_act,
+        legal: glance.legal,
+        deadline_ms: glance.deadline_ms,
+        outcome: glance.outcome,
+    })
 }
 
 /// A fraction in [0, 1) that differs from process to process and seat to seat (no RNG crate
