@@ -11,6 +11,7 @@ RUN npm run build
 FROM rust:1-bookworm AS server
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
+COPY .cargo .cargo
 COPY protocol protocol
 COPY games games
 COPY server server

@@ -41,6 +41,9 @@ fn the_image_copies_every_workspace_member_and_builds_the_server_binary() {
         "the server binary is `pandemonium`"
     );
     assert!(dockerfile.contains("cargo build --release -p pandemonium-server --bin pandemonium"));
+    // The image builds SQLite as every other build does: syncing its WAL with fdatasync.
+    assert!(dockerfile.contains("COPY .cargo .cargo"));
+    assert!(read(".cargo/config.toml").contains("LIBSQLITE3_FLAGS = \"-DHAVE_FDATASYNC=1\""));
     assert!(dockerfile.contains("/src/target/release/pandemonium /usr/local/bin/pandemonium"));
     assert!(
         dockerfile.contains("web-client/dist"),
