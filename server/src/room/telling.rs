@@ -462,15 +462,30 @@ fn bot_name(index: usize) -> String {
     format!("Bot {}", index + 1)
 }
 
+/// Whether `name` is exactly [`bot_name`]`(index)`, without building that name.
 fn is_bot_name(name: &str, index: usize) -> bool {
-    name.strip_prefix("Bot ")
-        .and_then(|n| n.parse::<usize>().ok())
-        .is_some_and(|n| n == index + 1)
+    name.strip_prefix("Bot ").is_some_and(|n| {
+        !n.starts_with('0')
+            && n.bytes().all(|b| b.is_ascii_digit())
+            && n.parse::<usize>() == Ok(index + 1)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bot_name_is_recognised_exactly() {
+        for index in [0, 1, 7, 11] {
+            assert!(is_bot_name(&bot_name(index), index));
+        }
+        assert!(!is_bot_name("Bot 2", 0));
+        assert!(!is_bot_name("Bot 02", 1));
+        assert!(!is_bot_name("Bot +2", 1));
+        assert!(!is_bot_name("Bot", 0));
+        assert!(!is_bot_name("Ada", 0));
+    }
 
     fn frames(text: &str) -> Vec<(Viewer, Frame)> {
         vec![
