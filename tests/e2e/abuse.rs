@@ -9,18 +9,14 @@ use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{ClientMsg, MatchRecord, ServerMsg};
 
 use crate::on_both_stores;
-use crate::play::{open_room, sit, start};
+use crate::play::{open_room, two_at_a_table};
 use crate::support::{Client, TestApp, TestDb};
 
 async fn out_of_turn_malformed_oversized_and_illegal_input_is_refused_and_changes_nothing(
     db: &TestDb,
 ) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
     let before = bob.state_at_least(0).await;
 
     // Out of turn: it is seat 0's move.
@@ -72,11 +68,7 @@ async fn a_flooding_client_is_told_then_closed_while_the_room_plays_on(db: &Test
     config.limits.rate_burst = 40;
     config.limits.rate_per_second = 20;
     let app = TestApp::spawn_with(config).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
     bob.state_at_least(0).await;
 
     // Bob floods: far more messages than the burst allows, all at once.

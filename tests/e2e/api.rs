@@ -139,14 +139,10 @@ fn metric(page: &str, name: &str) -> u64 {
 }
 
 async fn the_action_metrics_count_what_the_server_accepted_and_refused_apart(db: &TestDb) {
-    use crate::play::{open_room, sit, start};
+    use crate::play::two_at_a_table;
 
     let app = TestApp::spawn(db).await;
-    let mut ada = app.guest("Ada").await;
-    let mut bo = app.guest("Bo").await;
-    let code = open_room(&app, &mut ada, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bo, &code, 1).await;
-    start(&mut ada).await;
+    let (mut ada, mut bo, _code) = two_at_a_table(&app, "Ada", "Bo").await;
     bo.state_at_least(0).await;
 
     let (mut accepted, mut refused) = (0, 0);

@@ -23,7 +23,7 @@ use pandemonium_protocol::{
 use pandemonium_server::Config;
 
 use crate::on_both_stores;
-use crate::play::{open_room, sit, start};
+use crate::play::{open_room, sit, start, two_at_a_table};
 use crate::support::{Backend, Client, TestApp, TestDb};
 
 /// An address on the loopback network other than 127.0.0.1.
@@ -359,11 +359,7 @@ async fn an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries
     config.limits.rate_burst = 6;
     config.limits.rate_per_second = 4;
     let app = TestApp::spawn_with(config).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
     tokio::time::sleep(Duration::from_secs(2)).await; // a full bucket again
 
     // Bob is impatient: ten actions at once, all out of turn. Each gets exactly one answer
@@ -515,11 +511,7 @@ async fn a_flood_of_silent_sockets_stops_neither_healthz_nor_a_match_in_progress
     config.network.max_connections_per_ip = 30;
     config.network.header_read_seconds = 30;
     let app = TestApp::spawn_with(config).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
 
     // Three attackers, each with more silent sockets than one address may hold; together more
     // than the whole server may.
@@ -1312,11 +1304,7 @@ async fn a_store_error_told_to_a_player_is_logged_in_the_rooms_span() {
     let db = sqlite().await;
     let (mut child, mut lines, port) = logging_server(&db, &[]).await;
     let app = TestApp::attach(port);
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, _bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
 
     sqlx::any::install_default_drivers();
     let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();

@@ -71,6 +71,17 @@ pub async fn start(host: &mut Client) {
     host.state_at_least(0).await;
 }
 
+/// Two guests named `host` and `guest` at a two-seat Twenty-One table, the host in seat 0 and
+/// the guest in seat 1, with the match started (the host has its first state).
+pub async fn two_at_a_table(app: &TestApp, host: &str, guest: &str) -> (Client, Client, RoomCode) {
+    let mut first = app.guest(host).await;
+    let mut second = app.guest(guest).await;
+    let code = open_room(app, &mut first, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut second, &code, 1).await;
+    start(&mut first).await;
+    (first, second, code)
+}
+
 /// Plays Twenty-One by standing whenever it is your turn, until the match is over.
 pub async fn stand_until_over(players: &mut [&mut Client]) {
     loop {
@@ -99,11 +110,7 @@ pub async fn stand_until_over(players: &mut [&mut Client]) {
 
 async fn a_multiplayer_match_is_played_to_the_end_and_replays_exactly(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
     bob.state_at_least(0).await;
 
     // Alice draws once, then both stand.
@@ -209,11 +216,7 @@ on_both_stores!(a_spectator_receives_only_spectator_views);
 
 async fn a_player_who_drops_reconnects_with_their_token_at_the_right_version(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
     alice.act(json!({"type": "draw"})).await.unwrap();
     let bob_token = bob.token.clone();
     bob.close().await;

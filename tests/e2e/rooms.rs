@@ -14,7 +14,7 @@ use pandemonium_protocol::{
 use pandemonium_server::store::{MatchStatus, Store};
 
 use crate::on_both_stores;
-use crate::play::{host_room, open_room, request, sit, start};
+use crate::play::{host_room, open_room, request, sit, start, two_at_a_table};
 use crate::restart::{launch, launch_with};
 use crate::support::ws::reason;
 use crate::support::{Client, Http, TestApp, TestDb};
@@ -42,11 +42,7 @@ async fn act_as(client: &mut Client, seq: u64, action: serde_json::Value) -> Ans
 
 async fn a_resent_act_is_applied_once_and_answered_as_the_first_time(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
 
     let draw = json!({"type": "draw"});
     assert_eq!(act_as(&mut alice, 5, draw.clone()).await, Answer::Ack(1));
@@ -393,11 +389,7 @@ async fn states_before_hint(client: &mut Client) -> Vec<u64> {
 
 async fn a_seat_cannot_be_left_while_its_match_runs(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (_alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
     bob.send(&ClientMsg::LeaveSeat).await;
     assert_eq!(bob.error_code().await, ErrorCode::MatchStarted);
     bob.send(&ClientMsg::Chat {
