@@ -79,12 +79,6 @@ pub trait DynGame: Debug + Send + Sync {
     /// Writes the view for `viewer` as JSON at the end of `out` (it goes straight into a
     /// frame).
     fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>);
-    /// The view for `viewer`, serialised.
-    fn view_json(&self, viewer: Viewer) -> String {
-        let mut out = Vec::new();
-        self.write_view_json(viewer, &mut out);
-        String::from_utf8(out).expect("JSON is UTF-8")
-    }
     /// The view for `viewer` as a JSON tree (what a patch is computed on).
     fn view_value(&self, viewer: Viewer) -> Value;
     /// `seat`'s legal actions now, as a JSON tree.

@@ -216,7 +216,7 @@ pub async fn replay(
         stored.seats.len() as u8,
         seed,
         &stored.log,
-        |_, game| views.push(game.view_json(viewer)),
+        |_, game| views.push(game.view_value(viewer)),
     )
     .map_err(|e| {
         tracing::error!(%id, error = %e, "a stored match does not replay");
@@ -227,7 +227,7 @@ pub async fn replay(
         .enumerate()
         .map(|(i, view)| ReplayFrame {
             action: i.checked_sub(1).map(|a| stored.log[a].clone()),
-            view: serde_json::from_str(&view).expect("views are JSON"),
+            view,
         })
         .collect();
     Ok(Json(Replay {
