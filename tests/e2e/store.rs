@@ -224,6 +224,43 @@ async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb)
 }
 on_both_stores!(one_matchs_bad_write_does_not_fail_the_others_in_its_batch);
 
+/// Every write goes through the one writer, in the order it was issued: a guest, a match's
+/// start and the match's first action, issued back to back without waiting, all commit, the
+/// action never ahead of its match's row. (A second writer beside it, the pool, raced the
+/// writer here, and on SQLite the two made each other wait out the lock in sleeps of up to
+/// 100 ms, which every room's actions queued behind.)
+async fn writes_issued_back_to_back_commit_in_that_order(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    let action = json!({"n": 0});
+    for round in 0..20 {
+        let id = format!("m{round}");
+        let player = format!("p{round}");
+        let hash = format!("hash-{round}");
+        let start = new_match(&id, "demos", 1);
+        let (guest, started, appended) = tokio::join!(
+            store.insert_player(&player, "Alice", &hash),
+            store.start_match(&start),
+            async {
+                store
+                    .queue_append(append(&id, 0, 0, &action, ActionSource::Player))
+                    .await?
+                    .wait()
+                    .await
+            },
+        );
+        guest.expect("the guest is written");
+        started.expect("the match is written");
+        appended.expect("its first action is written after it");
+        assert_eq!(store.get_match(&id).await.unwrap().unwrap().log.len(), 1);
+        assert_eq!(
+            store.player_by_token_hash(&hash).await.unwrap(),
+            Some((player, "Alice".into()))
+        );
+    }
+    store.close().await;
+}
+on_both_stores!(writes_issued_back_to_back_commit_in_that_order);
+
 /// The action that ends a match and the match's result are one write: there is no moment at
 /// which the store holds the last action of a match still marked running.
 async fn the_last_action_and_the_result_are_written_together(db: &TestDb) {

@@ -2,9 +2,9 @@
 //! PostgreSQL (production), through one set of queries.
 //!
 //! Both databases speak the same SQL here (TEXT, BIGINT, `$n` parameters), so one `AnyPool`
-//! and one migration folder serve both. Appends go through [`writer`]: one task that commits
-//! everything queued in a single transaction (group commit), so rooms never pay a round trip
-//! each on the hot path.
+//! and one migration folder serve both. Every write goes through [`writer`]: one task that
+//! commits everything queued in a single transaction (group commit), so rooms never pay a
+//! round trip each on the hot path and never wait on another writer's lock.
 
 mod guests;
 mod records;
@@ -17,7 +17,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 pub use records::{MatchStatus, NewMatch, RoomSettings, StoredMatch, StoredSeat};
-use writer::{ActionRow, Write};
+use writer::{ActionRow, MatchRow, PlayerRow, Write};
 pub use writer::{MAX_LINGER, WriterOptions};
 
 use pandemonium_protocol::{ActionSource, LoggedAction, MatchSummary, Outcome, Seat};
@@ -215,16 +215,14 @@ impl Store {
         name: &str,
         token_hash: &str,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(name)
-        .bind(token_hash)
-        .bind(now_ms())
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let row = PlayerRow {
+            id: id.to_string(),
+            name: name.to_string(),
+            token_hash: token_hash.to_string(),
+            created_at: now_ms(),
+        };
+        self.through_writer(|done| Write::Player { row, done })
+            .await
     }
 
     /// The guest whose token hashes to `token_hash`: `(id, name)`.
@@ -242,24 +240,19 @@ impl Store {
     /// Records the start of a match. Awaited before the match is announced, so every later
     /// append has its row to refer to.
     pub async fn start_match(&self, m: &NewMatch) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
-             status, outcome, started_at, finished_at, rematch_of) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL, $10)",
-        )
-        .bind(&m.id)
-        .bind(&m.room_code)
-        .bind(&m.game)
-        .bind(m.config.to_string())
-        .bind(to_json(&m.seats))
-        .bind(to_json(&m.room))
-        .bind(&m.seed)
-        .bind(&m.seed_hash)
-        .bind(m.started_at)
-        .bind(m.rematch_of.as_deref())
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let row = MatchRow {
+            id: m.id.clone(),
+            room_code: m.room_code.clone(),
+            game: m.game.clone(),
+            config: m.config.to_string(),
+            seats: to_json(&m.seats),
+            room: to_json(&m.room),
+            seed: m.seed.clone(),
+            seed_hash: m.seed_hash.clone(),
+            started_at: m.started_at,
+            rematch_of: m.rematch_of.clone(),
+        };
+        self.through_writer(|done| Write::Start { row, done }).await
     }
 
     /// Appends one accepted action; resolves once it is committed (group commit).

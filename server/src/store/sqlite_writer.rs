@@ -20,7 +20,9 @@ use std::path::Path;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-use super::writer::{self, Commit, CommitFailure, Write, WriterOptions};
+use super::writer::{
+    self, Commit, CommitFailure, INSERT_MATCH, INSERT_PLAYER, Write, WriterOptions,
+};
 use super::{StoreError, Synchronous};
 use sqlx::Row;
 
@@ -30,6 +32,28 @@ const WAL_SIZE_LIMIT: i64 = 32 * 1024 * 1024;
 const CHECKPOINT_AFTER: u32 = 100;
 /// ...and after this many whatever is queued, so the WAL stays small under any load.
 const CHECKPOINT_AT_THE_LATEST: u32 = 250;
+
+/// When the writer finds the database locked (the hourly guest prune, the WAL truncation), it
+/// tries again this often. SQLite's own busy timeout sleeps 1, 2, 5, 10, 15, 20, 25... ms in
+/// turn, so a lock held for a few milliseconds could keep the writer, and every room's
+/// actions queued behind it, asleep for tens of milliseconds after it was released.
+const LOCKED_RETRY: Duration = Duration::from_micros(100);
+/// ...and gives up (the batch fails, and is retried match by match) after this long.
+const LOCKED_GIVE_UP: Duration = Duration::from_secs(5);
+
+/// Whether the writer tries again after `attempts` tries found the database locked.
+fn keeps_trying(attempts: i32) -> bool {
+    u128::try_from(attempts).unwrap_or(0) * LOCKED_RETRY.as_micros() < LOCKED_GIVE_UP.as_micros()
+}
+
+/// SQLite's busy handler for the writer's connection: a short sleep, then try again.
+fn wait_for_lock(attempts: i32) -> bool {
+    if !keeps_trying(attempts) {
+        return false;
+    }
+    std::thread::sleep(LOCKED_RETRY);
+    true
+}
 
 /// The pragma every connection runs, so whichever one restarts the WAL cuts it back.
 pub(super) fn journal_size_limit() -> String {
@@ -48,7 +72,7 @@ impl SqliteWriter {
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.busy_handler(Some(wait_for_lock))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.execute_batch(synchronous.pragma())?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -75,6 +99,26 @@ impl SqliteWriter {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         {
+            // Guests and matches first: a match's actions refer to its row.
+            let mut player = tx.prepare_cached(INSERT_PLAYER)?;
+            for row in batch.iter().filter_map(Write::player) {
+                player.execute(params![row.id, row.name, row.token_hash, row.created_at])?;
+            }
+            let mut start = tx.prepare_cached(INSERT_MATCH)?;
+            for row in batch.iter().filter_map(Write::start) {
+                start.execute(params![
+                    row.id,
+                    row.room_code,
+                    row.game,
+                    row.config,
+                    row.seats,
+                    row.room,
+                    row.seed,
+                    row.seed_hash,
+                    row.started_at,
+                    row.rematch_of
+                ])?;
+            }
             // One prepared single-row INSERT, run per row: SQLite runs it without parsing
             // again, which is what a multi-row statement would save, and needs no statement
             // per batch size.
@@ -178,4 +222,17 @@ pub(super) fn checkpoints(pool: sqlx::AnyPool, truncate_every: Duration) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_locked_database_is_tried_again_every_100_microseconds_for_5_seconds() {
+        assert!(keeps_trying(0));
+        assert!(keeps_trying(49_999));
+        assert!(!keeps_trying(50_000));
+        assert_eq!(LOCKED_RETRY, Duration::from_micros(100));
+    }
 }

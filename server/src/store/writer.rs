@@ -1,4 +1,4 @@
-//! Group commit: one writer owns every write on the action path. It takes whatever has queued
+//! Group commit: one writer owns every write (guests, matches, actions, results). It takes whatever has queued
 //! while the previous transaction was committing (waiting up to an optional linger for more)
 //! and commits it all in one transaction, so under load the number of commits stays flat
 //! while the number of actions grows.
@@ -7,6 +7,11 @@
 //! database directly ([`super::sqlite_writer`]), so an append costs one hand-over in and one
 //! answer out rather than a round trip per statement; for PostgreSQL one connection held
 //! for good ([`PoolWriter`]).
+//!
+//! Nothing on the way of play writes beside it (only the hourly guest prune and SQLite's
+//! periodic WAL truncation do, briefly). A second writer would race this one (an action
+//! committed ahead of its match's row) and, on SQLite, the two would wait out each other's
+//! lock in the busy handler's sleeps, with every room's actions queued behind.
 //!
 //! Rooms do not wait for their appends: they keep applying actions while earlier appends are
 //! in flight and hold back what they would tell people until each append is durable. That
@@ -34,6 +39,10 @@ const MAX_BATCH: usize = 1_000;
 pub(super) type Done = oneshot::Sender<Result<(), StoreError>>;
 
 pub(super) enum Write {
+    /// A new guest.
+    Player { row: PlayerRow, done: Done },
+    /// A match's row, written before any of its actions.
+    Start { row: MatchRow, done: Done },
     Append {
         row: ActionRow,
         /// The match ends with this action: its status and outcome are written in the same
@@ -54,6 +63,34 @@ pub(super) enum Write {
     Flush { done: oneshot::Sender<()> },
 }
 
+pub(super) struct PlayerRow {
+    pub id: String,
+    pub name: String,
+    pub token_hash: String,
+    pub created_at: i64,
+}
+
+pub(super) struct MatchRow {
+    pub id: String,
+    pub room_code: String,
+    pub game: String,
+    pub config: String,
+    pub seats: String,
+    pub room: String,
+    pub seed: String,
+    pub seed_hash: String,
+    pub started_at: i64,
+    pub rematch_of: Option<String>,
+}
+
+/// The statements both writers run, in `$n` parameters (SQLite numbers `$n` in order of
+/// appearance, which is their order here).
+pub(super) const INSERT_PLAYER: &str =
+    "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)";
+pub(super) const INSERT_MATCH: &str = "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
+     status, outcome, started_at, finished_at, rematch_of) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL, $10)";
+
 pub(super) struct ActionRow {
     pub match_id: String,
     pub index: i64,
@@ -68,8 +105,9 @@ impl Write {
     fn match_id(&self) -> Option<&str> {
         match self {
             Write::Append { row, .. } => Some(&row.match_id),
+            Write::Start { row, .. } => Some(&row.id),
             Write::Status { match_id, .. } | Write::Reopen { match_id } => Some(match_id),
-            Write::Flush { .. } => None,
+            Write::Player { .. } | Write::Flush { .. } => None,
         }
     }
 }
@@ -248,7 +286,10 @@ async fn commit_each_match<C: Commit>(
 
 fn answer(write: Write, outcome: Result<(), StoreError>) {
     match write {
-        Write::Append { done, .. } | Write::Status { done, .. } => {
+        Write::Player { done, .. }
+        | Write::Start { done, .. }
+        | Write::Append { done, .. }
+        | Write::Status { done, .. } => {
             let _ = done.send(outcome);
         }
         Write::Flush { done } => {
@@ -260,10 +301,13 @@ fn answer(write: Write, outcome: Result<(), StoreError>) {
 
 /// Commits a batch unless it holds nothing to write (only flushes and reopens).
 async fn commit_if_needed<C: Commit>(db: &mut C, batch: &[Write]) -> Result<(), CommitFailure> {
-    if batch
-        .iter()
-        .any(|w| w.status_change().is_some() || matches!(w, Write::Append { .. }))
-    {
+    if batch.iter().any(|w| {
+        w.status_change().is_some()
+            || matches!(
+                w,
+                Write::Player { .. } | Write::Start { .. } | Write::Append { .. }
+            )
+    }) {
         db.commit(batch).await
     } else {
         Ok(())
@@ -287,6 +331,22 @@ impl Write {
                 finish: Some(outcome),
                 ..
             } => Some((&row.match_id, "finished", Some(outcome), row.at)),
+            _ => None,
+        }
+    }
+
+    /// The guest this write adds, if any.
+    pub(super) fn player(&self) -> Option<&PlayerRow> {
+        match self {
+            Write::Player { row, .. } => Some(row),
+            _ => None,
+        }
+    }
+
+    /// The match this write starts, if any.
+    pub(super) fn start(&self) -> Option<&MatchRow> {
+        match self {
+            Write::Start { row, .. } => Some(row),
             _ => None,
         }
     }
@@ -328,6 +388,31 @@ async fn commit_on(
     use sqlx::Connection;
     let rows: Vec<&ActionRow> = batch.iter().filter_map(Write::row).collect();
     let mut tx = conn.begin().await?;
+    // Guests and matches first: a match's actions refer to its row.
+    for player in batch.iter().filter_map(Write::player) {
+        sqlx::query(INSERT_PLAYER)
+            .bind(&player.id)
+            .bind(&player.name)
+            .bind(&player.token_hash)
+            .bind(player.created_at)
+            .execute(&mut *tx)
+            .await?;
+    }
+    for start in batch.iter().filter_map(Write::start) {
+        sqlx::query(INSERT_MATCH)
+            .bind(&start.id)
+            .bind(&start.room_code)
+            .bind(&start.game)
+            .bind(&start.config)
+            .bind(&start.seats)
+            .bind(&start.room)
+            .bind(&start.seed)
+            .bind(&start.seed_hash)
+            .bind(start.started_at)
+            .bind(start.rematch_of.as_deref())
+            .execute(&mut *tx)
+            .await?;
+    }
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         insert_rows(&mut tx, chunk).await?;
     }
