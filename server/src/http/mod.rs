@@ -14,11 +14,17 @@ use axum::Router;
 use axum::routing::{get, post};
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::app::AppState;
 
 pub use listen::Peer;
+
+/// Answers shorter than this go uncompressed: for a guest, a room summary or an error, setting
+/// up an encoder here and a decoder in the client costs more than the few hundred bytes saved
+/// (in the bench kit's room turnover, decompressing them was a sixth of the client's work).
+const COMPRESS_FROM_BYTES: u16 = 1024;
 
 pub fn router(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
@@ -41,7 +47,12 @@ pub fn router(state: AppState) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             request_time,
         ))
-        .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(
+            CompressionLayer::new()
+                .gzip(true)
+                .br(true)
+                .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_FROM_BYTES))),
+        )
         .layer(axum::middleware::from_fn(headers::caching));
     // The upgrade answers with no body: nothing to compress or cache.
     let ws = Router::new().route("/ws", get(crate::ws::upgrade));
