@@ -1,4 +1,6 @@
-//! A slow client is dropped rather than slowing its room: the room never waits for an outbox.
+//! What a room puts in its connections' outboxes: a slow client is dropped rather than slowing
+//! its room (the room never waits for an outbox), and changes queued together reach everyone
+//! as one room snapshot.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -7,7 +9,9 @@ use tokio::sync::mpsc;
 use pandemonium_protocol::{JoinRole, RoomCode};
 use pandemonium_server::identity::Player;
 use pandemonium_server::metrics::Metrics;
-use pandemonium_server::room::{self, Outgoing, RoomCmd, RoomServices, RoomSetup, SeatState};
+use pandemonium_server::room::{
+    self, Outgoing, RoomCmd, RoomHandle, RoomServices, RoomSetup, SeatState,
+};
 use pandemonium_server::store::{RoomSettings, Store};
 
 use crate::on_both_stores;
@@ -20,14 +24,13 @@ fn player(id: &str) -> Player {
     }
 }
 
-async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &TestDb) {
-    let store = Store::connect(&db.url).await.expect("store");
-    let metrics = Arc::new(Metrics::default());
+/// A two-seat Twenty-One room, waiting for its players.
+fn twenty_one_room(store: &Store, metrics: Arc<Metrics>) -> RoomHandle {
     let entry = pandemonium_e2e::games()
         .iter()
         .find(|e| (e.info)().id == "twenty_one")
         .unwrap();
-    let handle = room::spawn(
+    room::spawn(
         RoomSetup {
             code: RoomCode("ACDEFG".into()),
             entry,
@@ -50,7 +53,13 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             max_spectators: 200,
             on_close: Arc::new(|_: &RoomCode| {}),
         },
-    );
+    )
+}
+
+async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &TestDb) {
+    let store = Store::connect(&db.url).await.expect("store");
+    let metrics = Arc::new(Metrics::default());
+    let handle = twenty_one_room(&store, metrics.clone());
     // The slow client's outbox holds one message, and nobody ever reads it.
     let (slow_tx, mut slow_rx) = mpsc::channel::<Outgoing>(1);
     handle
@@ -65,6 +74,14 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
         })
         .await
         .unwrap();
+    // Its first snapshot fills the slow client's outbox (read without taking it).
+    tokio::time::timeout(Duration::from_secs(5), async {
+        while slow_rx.is_empty() {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    })
+    .await
+    .expect("the slow client is sent the room");
     // A healthy client with room to spare.
     let (tx, mut rx) = mpsc::channel::<Outgoing>(64);
     handle
@@ -79,6 +96,19 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
         })
         .await
         .unwrap();
+    // Each change waits for the healthy client to hear of the one before: changes queued
+    // together would go out as one snapshot, and the slow client's outbox would never fill.
+    let next_frame = async |rx: &mut mpsc::Receiver<Outgoing>| {
+        matches!(
+            tokio::time::timeout(Duration::from_secs(5), rx.recv()).await,
+            Ok(Some(Outgoing::Frame(_)))
+        )
+    };
+    assert!(
+        next_frame(&mut rx).await,
+        "the healthy client hears of its join"
+    );
+    let mut frames = 1;
     for seat in 0..2u8 {
         let conn = seat as u64 + 1;
         handle
@@ -89,9 +119,13 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
             })
             .await
             .unwrap();
+        assert!(
+            next_frame(&mut rx).await,
+            "the healthy client hears of seat {seat}"
+        );
+        frames += 1;
     }
     // The healthy client keeps getting news while the slow one is let go.
-    let mut frames = 0;
     while let Ok(Some(Outgoing::Frame(_))) =
         tokio::time::timeout(Duration::from_millis(500), rx.recv()).await
     {
@@ -120,3 +154,69 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
     store.close().await;
 }
 on_both_stores!(a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on);
+
+/// Two players joining and sitting down at once: four changes, queued before the room gets to
+/// them. Each player hears of them in one snapshot that shows them all, not in one snapshot per
+/// change (which, when 250 tables turn over at once, is most of what the server sends).
+#[tokio::test]
+async fn changes_queued_together_reach_everyone_as_one_room_snapshot() {
+    use pandemonium_protocol::ServerMsg;
+
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = Store::connect(&db.url).await.expect("store");
+    let handle = twenty_one_room(&store, Arc::new(Metrics::default()));
+    // This test's runtime has one thread: the room does not run until the test waits.
+    let mut outboxes = Vec::new();
+    for conn in 1..=2u64 {
+        let (tx, rx) = mpsc::channel::<Outgoing>(64);
+        outboxes.push(rx);
+        handle
+            .tx
+            .send(RoomCmd::Join {
+                conn,
+                player: player(&format!("p{conn}")),
+                role: JoinRole::Player,
+                version: None,
+                patches: false,
+                outbox: tx,
+            })
+            .await
+            .unwrap();
+    }
+    for seat in 0..2u8 {
+        handle
+            .tx
+            .send(RoomCmd::Client {
+                conn: seat as u64 + 1,
+                msg: pandemonium_protocol::ClientMsg::TakeSeat { seat },
+            })
+            .await
+            .unwrap();
+    }
+    for (i, rx) in outboxes.iter_mut().enumerate() {
+        let mut snapshots = Vec::new();
+        while let Ok(Some(outgoing)) =
+            tokio::time::timeout(Duration::from_millis(300), rx.recv()).await
+        {
+            let Outgoing::Frame(frame) = outgoing else {
+                panic!("player {i} was let go: {outgoing:?}");
+            };
+            match serde_json::from_str::<ServerMsg>(frame.as_str()).expect("a server message") {
+                ServerMsg::Room(snapshot) => snapshots.push(snapshot),
+                other => panic!("player {i} was sent {other:?}"),
+            }
+        }
+        assert_eq!(snapshots.len(), 1, "player {i}: {snapshots:?}");
+        let seated: Vec<_> = snapshots[0]
+            .seats
+            .iter()
+            .map(|s| s.player.as_ref().map(|p| p.id.clone()))
+            .collect();
+        assert_eq!(seated, [Some("p1".into()), Some("p2".into())]);
+        assert_eq!(snapshots[0].you, Some(i as u8));
+    }
+    store.close().await;
+    db.drop_database().await;
+}

@@ -187,6 +187,8 @@ pub(super) struct Room {
     pub chat_log: ChatLog,
     /// Per seat: whether its person has accepted a rematch of the finished match.
     pub rematch: Vec<bool>,
+    /// The room snapshot changed since it last went out (see [`Room::broadcast_room`]).
+    pub room_changed: bool,
     /// The match played before the current one, when the current one is a rematch.
     pub previous_match: Option<String>,
     /// Before the first match: the teams the options fix, if the game has teams and they are
@@ -257,6 +259,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         spectator_chat: ChatBudget::default(),
         chat_log: ChatLog::starting_at(crate::store::now_ms().max(0) as u64 * 1000),
         rematch: vec![false; seat_count],
+        room_changed: false,
         previous_match,
         waiting_teams,
     };
@@ -341,6 +344,9 @@ impl Room {
             if close {
                 self.drain_commits().await;
                 break;
+            }
+            if rx.is_empty() {
+                self.tell_room_change();
             }
             self.update_summary();
         }

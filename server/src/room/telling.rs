@@ -302,9 +302,24 @@ impl Room {
         }
     }
 
+    /// The room snapshot changed: every subscriber is sent it before the next frame anyone
+    /// gets, or once the room has handled everything queued for it. Changes made together
+    /// (four players joining, sitting down and saying ready at once) go out as one snapshot
+    /// instead of one per change to every subscriber.
+    pub(super) fn broadcast_room(&mut self) {
+        self.room_changed = true;
+    }
+
+    /// Sends the room snapshot now if it changed since it last went out.
+    pub(super) fn tell_room_change(&mut self) {
+        if std::mem::take(&mut self.room_changed) {
+            self.tell_room();
+        }
+    }
+
     /// Sends every subscriber the room snapshot. Subscribers who see the same snapshot (all
     /// spectators, say) share one serialised frame.
-    pub(super) fn broadcast_room(&mut self) {
+    fn tell_room(&mut self) {
         let mut frames: HashMap<(Option<Seat>, bool, Option<u64>), Frame> = HashMap::new();
         let conns: Vec<ConnId> = self.subscribers.keys().copied().collect();
         for conn in conns {
@@ -323,6 +338,11 @@ impl Room {
 
     /// Sends one subscriber the room snapshot.
     pub(super) fn send_room(&mut self, conn: ConnId) {
+        if self.room_changed {
+            // The snapshot everyone is due includes this subscriber.
+            self.tell_room_change();
+            return;
+        }
         let frame = wire::frame(&ServerMsg::Room(self.snapshot_for(conn)));
         self.send(conn, frame);
     }
@@ -341,6 +361,8 @@ impl Room {
         frame: Frame,
         ack_of: Option<u64>,
     ) {
+        // Whatever follows a room change is sent after the snapshot that shows it.
+        self.tell_room_change();
         if self.pipeline.clear_for(after) {
             self.deliver(conn, frame);
         } else {
