@@ -1,7 +1,7 @@
-//! Group commit: one writer owns every write (guests, matches, actions, results). It takes whatever has queued
-//! while the previous transaction was committing (waiting up to an optional linger for more)
-//! and commits it all in one transaction, so under load the number of commits stays flat
-//! while the number of actions grows.
+//! Group commit: one writer owns every write (guests, matches, actions, results). It takes
+//! whatever has queued while the previous transaction was committing (waiting up to an
+//! optional linger for more) and commits it all in one transaction, so under load the number
+//! of commits stays flat while the number of actions grows.
 //!
 //! The writer is one dedicated connection: for SQLite a thread of its own that calls the
 //! database directly ([`super::sqlite_writer`]), so an append costs one hand-over in and one
@@ -87,9 +87,10 @@ pub(super) struct MatchRow {
 /// appearance, which is their order here).
 pub(super) const INSERT_PLAYER: &str =
     "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)";
-pub(super) const INSERT_MATCH: &str = "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
+pub(super) const INSERT_MATCH: &str = "INSERT INTO matches \
+    (id, room_code, game, config, seats, room, seed, seed_hash, \
      status, outcome, started_at, finished_at, rematch_of) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL, $10)";
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL, $10)";
 
 pub(super) struct ActionRow {
     pub match_id: String,
