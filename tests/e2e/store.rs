@@ -413,3 +413,43 @@ async fn the_sqlite_wal_starts_over_while_actions_keep_coming() {
     store.close().await;
     db.drop_database().await;
 }
+
+/// The guest prune searches without SQLite's write lock, so however long the search over
+/// every match's seats takes, the writer (and every room's actions behind it) never waits on
+/// it. Here another connection holds the write lock throughout: with nothing to delete, the
+/// prune still finishes, where a delete-with-search would have waited for the lock and failed.
+#[tokio::test]
+async fn the_guest_prune_searches_without_the_write_lock() {
+    use sqlx::Connection;
+    use std::time::Duration;
+
+    let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = Store::connect(&db.url).await.expect("connect");
+    store.insert_player("p1", "Alice", "hash-1").await.unwrap();
+    store
+        .start_match(&new_match("m", "demos", 1))
+        .await
+        .unwrap();
+
+    sqlx::any::install_default_drivers();
+    let mut holder = sqlx::AnyConnection::connect(&db.url).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.prune_guests(Duration::ZERO).await.unwrap(),
+        0,
+        "Alice sat in a match: nothing to delete, and no lock needed to find that out"
+    );
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+    holder.close().await.unwrap();
+    assert_eq!(
+        store.player_by_token_hash("hash-1").await.unwrap(),
+        Some(("p1".into(), "Alice".into()))
+    );
+    store.close().await;
+    db.drop_database().await;
+}
