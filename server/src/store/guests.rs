@@ -5,6 +5,7 @@
 //! for every old guest held SQLite's write lock for the whole search: on a server with years of
 //! matches, long enough to stall every room's actions behind it (the writer gives up after 5 s).
 
+use futures_util::TryStreamExt;
 use sqlx::Row;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -55,13 +56,12 @@ impl Store {
         Ok(pruned)
     }
 
-    /// Everyone who ever sat in a match, from the matches' seats.
+    /// Everyone who ever sat in a match, from the matches' seats (read row by row: a large
+    /// history is never held in memory at once).
     async fn seated_players(&self) -> Result<HashSet<String>, StoreError> {
         let mut seated = HashSet::new();
-        for row in sqlx::query("SELECT seats FROM matches")
-            .fetch_all(&self.pool)
-            .await?
-        {
+        let mut rows = sqlx::query("SELECT seats FROM matches").fetch(&self.pool);
+        while let Some(row) = rows.try_next().await? {
             let seats: Vec<StoredSeat> = serde_json::from_str(&row.get::<String, _>(0))
                 .map_err(|error| StoreError::Corrupt(format!("a match's seats: {error}")))?;
             seated.extend(seats.into_iter().filter_map(|seat| seat.player_id));
