@@ -59,7 +59,8 @@ pub(super) enum Write {
     },
     /// The match's room has rolled back after a failed append: its appends are taken again.
     Reopen { match_id: String },
-    /// Resolves once everything queued before it is committed.
+    /// Resolves once everything queued before it is committed. Sent as the store closes, so
+    /// the writer then also gives back a connection it holds.
     Flush { done: oneshot::Sender<()> },
 }
 
@@ -145,6 +146,10 @@ pub(super) trait Commit {
     /// `idle` says nothing else is queued: work that would hold up the next batch waits for
     /// such a moment.
     fn after_batch(&mut self, _idle: bool) {}
+
+    /// The store is closing: give back any connection held for good, or closing the pool
+    /// would wait for it forever.
+    fn release(&mut self) {}
 }
 
 /// The queue rooms hand their writes to. Bounded: if the database stalls, rooms wait here
@@ -206,6 +211,7 @@ pub(super) async fn run<C: Commit>(
                 }
             )
         });
+        let closing = writable.iter().any(|w| matches!(w, Write::Flush { .. }));
         match commit_if_needed(&mut db, &writable).await {
             Ok(()) => {
                 for write in writable {
@@ -220,6 +226,9 @@ pub(super) async fn run<C: Commit>(
         if finishing && options.abort_after_finish {
             tracing::warn!("test hook: stopping the process after a finishing write");
             std::process::abort();
+        }
+        if closing {
+            db.release();
         }
         db.after_batch(rx.is_empty());
     }
@@ -368,6 +377,10 @@ struct PoolWriter {
 }
 
 impl Commit for PoolWriter {
+    fn release(&mut self) {
+        self.conn = None;
+    }
+
     async fn commit(&mut self, batch: &[Write]) -> Result<(), CommitFailure> {
         let conn = match &mut self.conn {
             Some(conn) => conn,
