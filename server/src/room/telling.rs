@@ -310,9 +310,12 @@ impl Room {
         self.room_changed = true;
     }
 
-    /// Sends the room snapshot now if it changed since it last went out.
+    /// Sends the room snapshot now if it changed since it last went out. The lobby's summary
+    /// is brought up to date first, so whoever has seen a snapshot finds the room list agreeing
+    /// with it.
     pub(super) fn tell_room_change(&mut self) {
         if std::mem::take(&mut self.room_changed) {
+            self.update_summary();
             self.tell_room();
         }
     }
