@@ -24,6 +24,33 @@ fn player(id: &str) -> Player {
     }
 }
 
+/// Puts `conn` in the room as the player `id`, its frames going to `outbox`.
+async fn join(handle: &RoomHandle, conn: u64, id: &str, outbox: mpsc::Sender<Outgoing>) {
+    handle
+        .tx
+        .send(RoomCmd::Join {
+            conn,
+            player: player(id),
+            role: JoinRole::Player,
+            version: None,
+            patches: false,
+            outbox,
+        })
+        .await
+        .unwrap();
+}
+
+async fn take_seat(handle: &RoomHandle, conn: u64, seat: u8) {
+    handle
+        .tx
+        .send(RoomCmd::Client {
+            conn,
+            msg: pandemonium_protocol::ClientMsg::TakeSeat { seat },
+        })
+        .await
+        .unwrap();
+}
+
 /// A two-seat Twenty-One room, waiting for its players.
 fn twenty_one_room(store: &Store, metrics: Arc<Metrics>) -> RoomHandle {
     let entry = pandemonium_e2e::games()
@@ -62,18 +89,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
     let handle = twenty_one_room(&store, metrics.clone());
     // The slow client's outbox holds one message, and nobody ever reads it.
     let (slow_tx, mut slow_rx) = mpsc::channel::<Outgoing>(1);
-    handle
-        .tx
-        .send(RoomCmd::Join {
-            conn: 1,
-            player: player("slow"),
-            role: JoinRole::Player,
-            version: None,
-            patches: false,
-            outbox: slow_tx,
-        })
-        .await
-        .unwrap();
+    join(&handle, 1, "slow", slow_tx).await;
     // Its first snapshot fills the slow client's outbox (read without taking it).
     tokio::time::timeout(Duration::from_secs(5), async {
         while slow_rx.is_empty() {
@@ -84,18 +100,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
     .expect("the slow client is sent the room");
     // A healthy client with room to spare.
     let (tx, mut rx) = mpsc::channel::<Outgoing>(64);
-    handle
-        .tx
-        .send(RoomCmd::Join {
-            conn: 2,
-            player: player("quick"),
-            role: JoinRole::Player,
-            version: None,
-            patches: false,
-            outbox: tx,
-        })
-        .await
-        .unwrap();
+    join(&handle, 2, "quick", tx).await;
     // Each change waits for the healthy client to hear of the one before: changes queued
     // together would go out as one snapshot, and the slow client's outbox would never fill.
     let next_frame = async |rx: &mut mpsc::Receiver<Outgoing>| {
@@ -111,14 +116,7 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
     let mut frames = 1;
     for seat in 0..2u8 {
         let conn = seat as u64 + 1;
-        handle
-            .tx
-            .send(RoomCmd::Client {
-                conn,
-                msg: pandemonium_protocol::ClientMsg::TakeSeat { seat },
-            })
-            .await
-            .unwrap();
+        take_seat(&handle, conn, seat).await;
         assert!(
             next_frame(&mut rx).await,
             "the healthy client hears of seat {seat}"
@@ -172,28 +170,10 @@ async fn changes_queued_together_reach_everyone_as_one_room_snapshot() {
     for conn in 1..=2u64 {
         let (tx, rx) = mpsc::channel::<Outgoing>(64);
         outboxes.push(rx);
-        handle
-            .tx
-            .send(RoomCmd::Join {
-                conn,
-                player: player(&format!("p{conn}")),
-                role: JoinRole::Player,
-                version: None,
-                patches: false,
-                outbox: tx,
-            })
-            .await
-            .unwrap();
+        join(&handle, conn, &format!("p{conn}"), tx).await;
     }
     for seat in 0..2u8 {
-        handle
-            .tx
-            .send(RoomCmd::Client {
-                conn: seat as u64 + 1,
-                msg: pandemonium_protocol::ClientMsg::TakeSeat { seat },
-            })
-            .await
-            .unwrap();
+        take_seat(&handle, seat as u64 + 1, seat).await;
     }
     for (i, rx) in outboxes.iter_mut().enumerate() {
         let mut snapshots = Vec::new();
