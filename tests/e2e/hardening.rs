@@ -1365,3 +1365,59 @@ async fn a_store_error_told_to_a_player_is_logged_in_the_rooms_span() {
     let _ = child.kill().await;
     db.drop_database().await;
 }
+
+/// An action the store refuses is undone: the room rebuilds the match from the actions it
+/// kept (as their JSON text) and play goes on from the last durable one, with nothing lost.
+#[tokio::test]
+async fn an_action_the_store_refuses_is_undone_and_play_goes_on_from_the_durable_log() {
+    let db = sqlite().await;
+    let app = TestApp::spawn(&db).await;
+    let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
+    async fn act_in_turn(players: [&mut Client; 2]) -> Result<u64, String> {
+        for player in players {
+            let state = player.state.clone().expect("a state");
+            let seat = player.room.as_ref().and_then(|r| r.you).expect("seated");
+            if state.to_act.contains(&seat) {
+                return player.act(json!({"type": "draw"})).await;
+            }
+        }
+        panic!("nobody is to act");
+    }
+    assert_eq!(act_in_turn([&mut alice, &mut bob]).await, Ok(1));
+    alice.state_at_least(1).await;
+    bob.state_at_least(1).await;
+
+    sqlx::any::install_default_drivers();
+    let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    sqlx::query(
+        "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions \
+         BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
+    )
+    .execute(&breaker)
+    .await
+    .unwrap();
+    assert_eq!(
+        act_in_turn([&mut alice, &mut bob]).await,
+        Err(ErrorCode::StorageUnavailable.as_str().to_string())
+    );
+    sqlx::query("DROP TRIGGER refuse_actions")
+        .execute(&breaker)
+        .await
+        .unwrap();
+
+    // The refused action never happened: the same decision is open again, at version 2.
+    assert_eq!(act_in_turn([&mut alice, &mut bob]).await, Ok(2));
+    alice.state_at_least(2).await;
+    bob.state_at_least(2).await;
+    let (a, b) = (alice.state.clone().unwrap(), bob.state.clone().unwrap());
+    assert_eq!((a.version, b.version), (2, 2));
+    assert_eq!(a.to_act, b.to_act);
+    let logged: Vec<(i64, String)> = sqlx::query_as("SELECT idx, action FROM actions ORDER BY idx")
+        .fetch_all(&breaker)
+        .await
+        .unwrap();
+    assert_eq!(logged.len(), 2, "{logged:?}");
+    assert!(logged.iter().all(|(_, action)| action.contains("draw")));
+    breaker.close().await;
+    db.drop_database().await;
+}

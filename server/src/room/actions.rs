@@ -17,7 +17,7 @@ use std::time::Instant as StdInstant;
 use pandemonium_game::Seat;
 use pandemonium_protocol::{ActionSource, ErrorCode, LoggedAction, ServerMsg};
 
-use super::actor::{Phase, Room, RoomRefusal};
+use super::actor::{Applied, Phase, Room, RoomRefusal};
 use super::wire;
 use super::{ConnId, Frame};
 use crate::store::{Append, Committing, StoreError};
@@ -254,6 +254,7 @@ impl Room {
         };
         let outcome = current.game.outcome();
         let index = current.version();
+        let text = canonical.to_string();
         let queued = self
             .services
             .store
@@ -261,7 +262,7 @@ impl Room {
                 match_id: &current.id,
                 index,
                 seat,
-                action: &canonical,
+                action: &text,
                 source,
                 seq: ack.map(|(_, seq)| seq),
                 finish: outcome.as_ref(),
@@ -277,11 +278,9 @@ impl Room {
             }
         };
         let current = self.phase.current_mut().expect("still a match");
-        current.log.push(LoggedAction {
+        current.log.push(Applied {
             seat,
-            action: canonical,
-            by: source,
-            seq: ack.map(|(_, seq)| seq),
+            action: text.into_boxed_str(),
         });
         let version = current.version();
         self.pipeline
@@ -397,12 +396,13 @@ impl Room {
         let Some(current) = self.phase.current_mut() else {
             return;
         };
-        match super::replay::replay(
+        let actions = current.log.iter().map(|a| (a.seat, a.action()));
+        match super::replay::replay_actions(
             self.entry,
             &self.options,
             seats,
             current.seed,
-            &current.log,
+            actions,
             |_, _| {},
         ) {
             Ok((game, chance)) => {

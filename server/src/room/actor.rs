@@ -103,7 +103,32 @@ pub(super) struct Match {
     pub seed: [u8; 32],
     pub game: Box<dyn DynGame>,
     pub chance: SeededChance,
-    pub log: Vec<LoggedAction>,
+    pub log: Vec<Applied>,
+}
+
+/// An action the match applied, as the room keeps it to rebuild the match: its canonical JSON
+/// text, the text the store has. A parsed tree takes ~20 times the memory (each object a
+/// B-tree node of a few hundred bytes), and a finished room keeps its match's log until it
+/// closes.
+pub(super) struct Applied {
+    pub seat: Seat,
+    pub action: Box<str>,
+}
+
+impl Applied {
+    /// The action as the engine takes it.
+    pub fn action(&self) -> serde_json::Value {
+        serde_json::from_str(&self.action).expect("the room wrote this JSON itself")
+    }
+}
+
+impl From<&LoggedAction> for Applied {
+    fn from(logged: &LoggedAction) -> Self {
+        Applied {
+            seat: logged.seat,
+            action: logged.action.to_string().into_boxed_str(),
+        }
+    }
 }
 
 impl Match {
@@ -220,7 +245,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
             seed: r.seed,
             game: r.game,
             chance: r.chance,
-            log: r.log,
+            log: r.log.iter().map(Applied::from).collect(),
         }),
         None => Phase::Waiting,
     };

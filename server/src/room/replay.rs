@@ -1,7 +1,9 @@
 //! Rebuilding a match from `(config, seed, log)`: after a restart, for a replay, and to undo an
 //! action the store could not keep. Engines are deterministic, so this is exact.
 
-use pandemonium_game::{DynGame, GameEntry, SeededChance};
+use std::borrow::Borrow;
+
+use pandemonium_game::{DynGame, GameEntry, Seat, SeededChance};
 use pandemonium_protocol::LoggedAction;
 
 /// Why a stored match could not be replayed.
@@ -21,13 +23,26 @@ pub fn replay(
     seats: u8,
     seed: [u8; 32],
     log: &[LoggedAction],
+    each: impl FnMut(usize, &dyn DynGame),
+) -> Result<(Box<dyn DynGame>, SeededChance), ReplayError> {
+    let actions = log.iter().map(|logged| (logged.seat, &logged.action));
+    replay_actions(entry, config, seats, seed, actions, each)
+}
+
+/// [`replay`] of `(seat, action)` pairs, however the log holds them.
+pub fn replay_actions<A: Borrow<serde_json::Value>>(
+    entry: &GameEntry,
+    config: &serde_json::Value,
+    seats: u8,
+    seed: [u8; 32],
+    actions: impl IntoIterator<Item = (Seat, A)>,
     mut each: impl FnMut(usize, &dyn DynGame),
 ) -> Result<(Box<dyn DynGame>, SeededChance), ReplayError> {
     let mut chance = SeededChance::from_seed(seed);
     let (mut game, _) = (entry.create)(config, seats, &mut chance)?;
     each(0, game.as_ref());
-    for (index, logged) in log.iter().enumerate() {
-        game.apply(logged.seat, &logged.action, &mut chance)
+    for (index, (seat, action)) in actions.into_iter().enumerate() {
+        game.apply(seat, action.borrow(), &mut chance)
             .map_err(|r| ReplayError::Refused {
                 index,
                 message: r.message,

@@ -414,7 +414,8 @@ pub struct Append<'a> {
     pub match_id: &'a str,
     pub index: u64,
     pub seat: Seat,
-    pub action: &'a serde_json::Value,
+    /// The canonical action, as JSON text.
+    pub action: &'a str,
     pub source: ActionSource,
     /// The client's sequence number, for an action a player sent.
     pub seq: Option<u64>,
