@@ -6,8 +6,13 @@
 //! Most of a view stays put from one action to the next (the table, the scores, the other
 //! hands' sizes); a patch carries only what moved.
 
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
+use serde_json::value::RawValue;
 use ts_rs::TS;
 
 /// One change to a JSON document.
@@ -36,83 +41,231 @@ pub enum PatchOp {
 #[error("patch path `{0}` does not exist in the document")]
 pub struct PatchMismatch(pub String);
 
-/// The operations that turn `from` into `to`.
-pub fn diff(from: &Value, to: &Value) -> Vec<PatchOp> {
-    let mut ops = Vec::new();
-    diff_at(&mut String::new(), from, to, &mut ops);
-    ops
+/// The operations that turn one document into another, worked out on their JSON text without
+/// building either as a tree: operations are written as JSON straight into a buffer, each
+/// value copied from the new text as it is. A subtree whose text did not change is passed over
+/// with one comparison, so the work follows what changed. Both texts should come from one
+/// serialiser (equal values, equal text), as a room's frames do; a value written differently
+/// is replaced by itself, never wrongly patched.
+#[derive(Debug)]
+pub struct TextDiff<'a> {
+    out: &'a mut Vec<u8>,
+    ops: usize,
 }
 
-fn diff_at(path: &mut String, from: &Value, to: &Value, ops: &mut Vec<PatchOp>) {
-    match (from, to) {
-        (Value::Object(a), Value::Object(b)) => diff_objects(path, a, b, ops),
-        (Value::Array(a), Value::Array(b)) => diff_arrays(path, a, b, ops),
-        _ if from == to => {}
-        _ => ops.push(PatchOp::Replace {
-            path: path.clone(),
-            value: to.clone(),
-        }),
+impl<'a> TextDiff<'a> {
+    /// Opens the JSON array of operations in `out`.
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        out.push(b'[');
+        TextDiff { out, ops: 0 }
     }
-}
 
-fn diff_objects(
-    path: &mut String,
-    a: &Map<String, Value>,
-    b: &Map<String, Value>,
-    ops: &mut Vec<PatchOp>,
-) {
-    for key in a.keys().filter(|k| !b.contains_key(*k)) {
-        ops.push(PatchOp::Remove {
-            path: child(path, key),
-        });
+    /// Adds the operations that turn `from` into `to`, the document at `path`.
+    pub fn diff(&mut self, path: &str, from: &RawValue, to: &RawValue) -> serde_json::Result<()> {
+        self.diff_at(&mut path.to_string(), from, to)
     }
-    for (key, new) in b {
-        match a.get(key) {
-            Some(old) => {
-                let len = path.len();
-                push_token(path, key);
-                diff_at(path, old, new, ops);
-                path.truncate(len);
+
+    /// Closes the array; returns how many operations it holds.
+    pub fn finish(self) -> usize {
+        self.out.push(b']');
+        self.ops
+    }
+
+    fn diff_at(
+        &mut self,
+        path: &mut String,
+        from: &RawValue,
+        to: &RawValue,
+    ) -> serde_json::Result<()> {
+        if from.get() == to.get() {
+            return Ok(());
+        }
+        match (first_byte(from), first_byte(to)) {
+            (b'{', b'{') => {
+                let a: Entries = serde_json::from_str(from.get())?;
+                let b: Entries = serde_json::from_str(to.get())?;
+                self.diff_objects(path, &a.0, &b.0)
             }
-            None => ops.push(PatchOp::Add {
-                path: child(path, key),
-                value: new.clone(),
-            }),
+            (b'[', b'[') => {
+                let a: Vec<&RawValue> = serde_json::from_str(from.get())?;
+                let b: Vec<&RawValue> = serde_json::from_str(to.get())?;
+                self.diff_arrays(path, &a, &b)
+            }
+            _ => {
+                self.op("replace", path, Some(to.get()));
+                Ok(())
+            }
         }
     }
+
+    fn diff_objects(
+        &mut self,
+        path: &mut String,
+        a: &[(Cow<str>, &RawValue)],
+        b: &[(Cow<str>, &RawValue)],
+    ) -> serde_json::Result<()> {
+        // The same members in the same order, as one serialiser writes one type: pairwise.
+        if a.len() == b.len() && a.iter().zip(b).all(|((x, _), (y, _))| x == y) {
+            for ((key, old), (_, new)) in a.iter().zip(b) {
+                self.diff_member(path, key, old, new)?;
+            }
+            return Ok(());
+        }
+        for (key, _) in a.iter().filter(|(k, _)| !b.iter().any(|(n, _)| n == k)) {
+            self.op("remove", &child(path, key), None);
+        }
+        for (key, new) in b {
+            match a.iter().find(|(k, _)| k == key) {
+                Some((_, old)) => self.diff_member(path, key, old, new)?,
+                None => self.op("add", &child(path, key), Some(new.get())),
+            }
+        }
+        Ok(())
+    }
+
+    fn diff_member(
+        &mut self,
+        path: &mut String,
+        key: &str,
+        old: &RawValue,
+        new: &RawValue,
+    ) -> serde_json::Result<()> {
+        let len = path.len();
+        push_token(path, key);
+        self.diff_at(path, old, new)?;
+        path.truncate(len);
+        Ok(())
+    }
+
+    /// Arrays: what the two share at the front and at the back stays; the elements between are
+    /// diffed pairwise, and what is left over removed or added. A card leaving a hand is one
+    /// `remove`, an entry added to a log one `add`. When those operations come to more than
+    /// the new array itself (a list of 25 legal actions emptied would be 25 `remove`s), the
+    /// array is replaced whole instead.
+    fn diff_arrays(
+        &mut self,
+        path: &mut String,
+        a: &[&RawValue],
+        b: &[&RawValue],
+    ) -> serde_json::Result<()> {
+        let (start, ops) = (self.out.len(), self.ops);
+        self.diff_elements(path, a, b)?;
+        let whole = path.len() + b.iter().map(|v| v.get().len() + 1).sum::<usize>() + 40;
+        if self.ops - ops > 1 && self.out.len() - start > whole {
+            self.out.truncate(start);
+            self.ops = ops;
+            let items: Vec<&str> = b.iter().map(|v| v.get()).collect();
+            self.op("replace", path, Some(&format!("[{}]", items.join(","))));
+        }
+        Ok(())
+    }
+
+    fn diff_elements(
+        &mut self,
+        path: &mut String,
+        a: &[&RawValue],
+        b: &[&RawValue],
+    ) -> serde_json::Result<()> {
+        let same = |x: &&RawValue, y: &&RawValue| x.get() == y.get();
+        let front = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
+        let back = a[front..]
+            .iter()
+            .rev()
+            .zip(b[front..].iter().rev())
+            .take_while(|(x, y)| same(x, y))
+            .count();
+        let old = &a[front..a.len() - back];
+        let new = &b[front..b.len() - back];
+        let paired = old.len().min(new.len());
+        for i in 0..paired {
+            let len = path.len();
+            push_token(path, &(front + i).to_string());
+            self.diff_at(path, old[i], new[i])?;
+            path.truncate(len);
+        }
+        for _ in paired..old.len() {
+            self.op("remove", &child(path, &(front + paired).to_string()), None);
+        }
+        for (i, value) in new.iter().enumerate().skip(paired) {
+            self.op(
+                "add",
+                &child(path, &(front + i).to_string()),
+                Some(value.get()),
+            );
+        }
+        Ok(())
+    }
+
+    /// One operation, as [`PatchOp`] serialises it.
+    fn op(&mut self, op: &str, path: &str, value: Option<&str>) {
+        if self.ops > 0 {
+            self.out.push(b',');
+        }
+        self.ops += 1;
+        self.out.extend_from_slice(b"{\"op\":\"");
+        self.out.extend_from_slice(op.as_bytes());
+        self.out.extend_from_slice(b"\",\"path\":");
+        serde_json::to_writer(&mut *self.out, path).expect("a string serialises");
+        if let Some(value) = value {
+            self.out.extend_from_slice(b",\"value\":");
+            self.out.extend_from_slice(value.as_bytes());
+        }
+        self.out.push(b'}');
+    }
 }
 
-/// Arrays: what the two share at the front and at the back stays; the elements between are
-/// diffed pairwise, and what is left over removed or added. A card leaving a hand is one
-/// `remove`, an entry added to a log one `add`.
-fn diff_arrays(path: &mut String, a: &[Value], b: &[Value], ops: &mut Vec<PatchOp>) {
-    let front = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let back = a[front..]
-        .iter()
-        .rev()
-        .zip(b[front..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let old = &a[front..a.len() - back];
-    let new = &b[front..b.len() - back];
-    let paired = old.len().min(new.len());
-    for i in 0..paired {
-        let len = path.len();
-        push_token(path, &(front + i).to_string());
-        diff_at(path, &old[i], &new[i], ops);
-        path.truncate(len);
+fn first_byte(value: &RawValue) -> u8 {
+    value
+        .get()
+        .trim_start()
+        .as_bytes()
+        .first()
+        .copied()
+        .unwrap_or(b' ')
+}
+
+/// An object's members in their order, values left as text.
+struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Members;
+        impl<'de> Visitor<'de> for Members {
+            type Value = Entries<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Entries<'de>, M::Error> {
+                let mut entries = Vec::new();
+                while let Some((Key(key), value)) = map.next_entry::<Key, &RawValue>()? {
+                    entries.push((key, value));
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(Members)
     }
-    // Removing at one index again and again takes the surplus elements one after another.
-    for _ in paired..old.len() {
-        ops.push(PatchOp::Remove {
-            path: child(path, &(front + paired).to_string()),
-        });
-    }
-    for (i, value) in new.iter().enumerate().skip(paired) {
-        ops.push(PatchOp::Add {
-            path: child(path, &(front + i).to_string()),
-            value: value.clone(),
-        });
+}
+
+/// A member's name, borrowed from the text unless it has escapes.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl<'de> Visitor<'de> for Name {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a member name")
+            }
+            fn visit_borrowed_str<E>(self, name: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(name)))
+            }
+            fn visit_str<E>(self, name: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(name.to_string())))
+            }
+        }
+        deserializer.deserialize_str(Name)
     }
 }
 
@@ -254,6 +407,20 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The operations from one document to another, through their text.
+    fn diff(from: &Value, to: &Value) -> Vec<PatchOp> {
+        let (from, to) = (from.to_string(), to.to_string());
+        let from: &RawValue = serde_json::from_str(&from).unwrap();
+        let to: &RawValue = serde_json::from_str(&to).unwrap();
+        let mut out = Vec::new();
+        let mut ops = TextDiff::new(&mut out);
+        ops.diff("", from, to).unwrap();
+        let count = ops.finish();
+        let ops: Vec<PatchOp> = serde_json::from_slice(&out).expect("the operations read back");
+        assert_eq!(ops.len(), count);
+        ops
+    }
+
     fn round_trip(from: Value, to: Value) -> Vec<PatchOp> {
         let ops = diff(&from, &to);
         let mut doc = from;
@@ -352,6 +519,42 @@ mod tests {
         }
     }
 
+    #[test]
+    fn an_emptied_list_is_one_replace_not_a_remove_per_entry() {
+        let legal: Vec<Value> = (0..25)
+            .map(|i| json!({"type": "discard", "card": i}))
+            .collect();
+        let ops = round_trip(
+            json!({"legal": legal, "n": 1}),
+            json!({"legal": [], "n": 1}),
+        );
+        assert_eq!(
+            ops,
+            vec![PatchOp::Replace {
+                path: "/legal".into(),
+                value: json!([])
+            }]
+        );
+    }
+
+    #[test]
+    fn values_are_copied_as_they_are_and_names_with_escapes_are_read() {
+        let from = json!({"a/b": [1, 2], "q\"uote": 1, "c~d": {"e": "x"}});
+        let to = json!({"a/b": [1, 2, {"f": "y\"z"}], "q\"uote": 2});
+        let ops = round_trip(from, to);
+        assert!(ops.contains(&PatchOp::Replace {
+            path: "/q\"uote".into(),
+            value: json!(2)
+        }));
+        assert!(ops.contains(&PatchOp::Add {
+            path: "/a~1b/2".into(),
+            value: json!({"f": "y\"z"})
+        }));
+        assert!(ops.contains(&PatchOp::Remove {
+            path: "/c~0d".into()
+        }));
+    }
+
     struct Lcg(u64);
 
     impl Lcg {
@@ -415,7 +618,7 @@ mod tests {
                 Value::Array(items)
             }
             Value::Object(map) => {
-                let mut kept = Map::new();
+                let mut kept = serde_json::Map::new();
                 for (k, v) in map {
                     match rng.below(6) {
                         0 => {}

@@ -379,7 +379,7 @@ impl Room {
         self.answers.undo_after(durable, &refusal);
         self.history.forget_after(durable);
         // What connections were last told may never have gone out: whole states from here.
-        self.bodies.clear();
+        self.bases.clear();
         for sub in self.subscribers.values_mut() {
             sub.told = None;
         }

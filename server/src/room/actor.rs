@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
 use super::chat_log::ChatLog;
-use super::deltas::{Bodies, Told};
+use super::deltas::{Bases, Told};
 use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;
@@ -202,8 +202,8 @@ pub(super) struct Room {
     pub answers: Answers,
     pub pipeline: Pipeline,
     pub history: History,
-    /// The last broadcast state bodies, for patches.
-    pub bodies: Bodies,
+    /// The last broadcast state frames, for patches.
+    pub bases: Bases,
     pub empty_since: Option<Instant>,
     /// Which teams' chat windows were open when the room snapshot last went out.
     pub chat_windows: Vec<bool>,
@@ -278,7 +278,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         answers,
         pipeline,
         history: History::default(),
-        bodies: Bodies::default(),
+        bases: Bases::default(),
         empty_since: Some(Instant::now()),
         chat_windows: Vec::new(),
         spectator_chat: ChatBudget::default(),

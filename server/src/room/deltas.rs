@@ -1,13 +1,13 @@
 //! Patches instead of whole states, for connections that asked for them (`hello {patches}`).
 //!
-//! A room keeps, per viewer class, the body of the state it broadcast last. The next version
+//! A room keeps, per viewer class, the state frame it broadcast last. The next version
 //! goes to a connection as a patch against it only when that connection was told exactly
 //! that version as that viewer; anything else (a join, a resync, a seat taken, a rollback)
 //! gets the whole state, and patches resume from there.
 
-use serde_json::Value;
-
 use pandemonium_game::Viewer;
+
+use super::Frame;
 
 /// The state a connection was last sent, as whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,17 +16,17 @@ pub(super) struct Told {
     pub version: u64,
 }
 
-/// The bodies (`{view, to_act, legal, deadline_ms, outcome}`) of the last broadcast version,
-/// for the viewer classes that had a connection taking patches.
+/// The state frames of the last broadcast version, for the viewer classes that had a
+/// connection taking patches: the bases of the next version's patches.
 #[derive(Debug, Default)]
-pub(super) struct Bodies {
+pub(super) struct Bases {
     version: u64,
-    bodies: Vec<(Viewer, Value)>,
+    bodies: Vec<(Viewer, Frame)>,
 }
 
-impl Bodies {
-    /// `viewer`'s body at `version`, if that is what was broadcast last.
-    pub fn at(&self, viewer: Viewer, version: u64) -> Option<&Value> {
+impl Bases {
+    /// `viewer`'s frame at `version`, if that is what was broadcast last.
+    pub fn at(&self, viewer: Viewer, version: u64) -> Option<&Frame> {
         if self.version != version {
             return None;
         }
@@ -36,15 +36,15 @@ impl Bodies {
             .map(|(_, body)| body)
     }
 
-    /// Replaces what is kept with the bodies of a new broadcast.
-    pub fn replace(&mut self, version: u64, bodies: Vec<(Viewer, Value)>) {
+    /// Replaces what is kept with the frames of a new broadcast.
+    pub fn replace(&mut self, version: u64, bodies: Vec<(Viewer, Frame)>) {
         self.version = version;
         self.bodies = bodies;
     }
 
-    /// Keeps `viewer`'s body at `version` too (a connection taking patches joined as a viewer
+    /// Keeps `viewer`'s frame at `version` too (a connection taking patches joined as a viewer
     /// nobody else taking them is), unless the room has moved past that version.
-    pub fn insert(&mut self, version: u64, viewer: Viewer, body: Value) {
+    pub fn insert(&mut self, version: u64, viewer: Viewer, body: Frame) {
         if self.version != version {
             if self.version > version {
                 return;
@@ -64,20 +64,26 @@ impl Bodies {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+
+    fn json(text: &str) -> Frame {
+        text.to_string().into()
+    }
 
     #[test]
-    fn a_body_is_a_base_only_for_the_version_broadcast_last() {
-        let mut bodies = Bodies::default();
-        bodies.replace(4, vec![(Viewer::Seat(1), json!({"view": 1}))]);
-        assert_eq!(bodies.at(Viewer::Seat(1), 4), Some(&json!({"view": 1})));
+    fn a_frame_is_a_base_only_for_the_version_broadcast_last() {
+        let mut bodies = Bases::default();
+        bodies.replace(4, vec![(Viewer::Seat(1), json(r#"{"view": 1}"#))]);
+        assert_eq!(bodies.at(Viewer::Seat(1), 4), Some(&json(r#"{"view": 1}"#)));
         assert_eq!(bodies.at(Viewer::Seat(1), 3), None);
         assert_eq!(bodies.at(Viewer::Spectator, 4), None);
         bodies.replace(5, vec![]);
         assert_eq!(bodies.at(Viewer::Seat(1), 4), None);
-        bodies.insert(5, Viewer::Spectator, json!({"view": 5}));
-        assert_eq!(bodies.at(Viewer::Spectator, 5), Some(&json!({"view": 5})));
-        bodies.insert(4, Viewer::Seat(0), json!({"view": 4}));
+        bodies.insert(5, Viewer::Spectator, json(r#"{"view": 5}"#));
+        assert_eq!(
+            bodies.at(Viewer::Spectator, 5),
+            Some(&json(r#"{"view": 5}"#))
+        );
+        bodies.insert(4, Viewer::Seat(0), json(r#"{"view": 4}"#));
         assert_eq!(
             bodies.at(Viewer::Seat(0), 4),
             None,

@@ -5,10 +5,8 @@
 use std::collections::{HashMap, VecDeque};
 use tokio::time::Instant;
 
-use serde_json::{Value, json};
-
 use pandemonium_game::Viewer;
-use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg, patch};
+use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
 
 use super::actor::{Room, seed_hash};
 use super::deltas::Told;
@@ -125,20 +123,6 @@ impl Room {
         )
     }
 
-    /// The body of `viewer`'s state as a JSON tree, for patches: `{view, to_act, legal,
-    /// deadline_ms, outcome}`.
-    fn state_body(&self, viewer: Viewer) -> Value {
-        let game = self.phase.current().expect("a match").game.as_ref();
-        let (seat, to_act, deadline_ms) = self.state_context(viewer);
-        json!({
-            "view": game.view_value(viewer),
-            "to_act": to_act,
-            "legal": seat.map_or_else(|| json!([]), |seat| game.legal_value(seat)),
-            "deadline_ms": deadline_ms,
-            "outcome": game.outcome(),
-        })
-    }
-
     /// The new position to everyone: one frame per viewer class (every seat, and spectators
     /// when there are any), serialised once and shared by every subscriber who sees the same
     /// thing, and kept for resync. A connection that takes patches and was told the version
@@ -156,7 +140,7 @@ impl Room {
             .chain(watched.then_some(Viewer::Spectator));
         let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(self.seats.len() + 1);
         let mut patches: Vec<(Viewer, Frame)> = Vec::new();
-        let mut bodies: Vec<(Viewer, Value)> = Vec::new();
+        let mut bases: Vec<(Viewer, Frame)> = Vec::new();
         let mut patched: Vec<Viewer> = self
             .subscribers
             .iter()
@@ -165,25 +149,22 @@ impl Room {
             .collect();
         patched.dedup();
         for viewer in viewers {
-            if !patched.contains(&viewer) {
-                frames.push((viewer, self.state_frame(viewer)));
-                continue;
-            }
-            let body = self.state_body(viewer);
-            let full = wire::state_frame_of_body(version, &body);
-            if let Some(base) = version
-                .checked_sub(1)
-                .and_then(|base| self.bodies.at(viewer, base))
-            {
-                let patch = wire::patch_frame(version, version - 1, patch::diff(base, &body));
-                if patch.len() < full.len() {
-                    patches.push((viewer, patch));
+            let full = self.state_frame(viewer);
+            if patched.contains(&viewer) {
+                if let Some(base) = version
+                    .checked_sub(1)
+                    .and_then(|base| self.bases.at(viewer, base))
+                {
+                    let patch = wire::patch_frame(base, &full);
+                    if patch.len() < full.len() {
+                        patches.push((viewer, patch));
+                    }
                 }
+                bases.push((viewer, full.clone()));
             }
-            bodies.push((viewer, body));
             frames.push((viewer, full));
         }
-        self.bodies.replace(version, bodies);
+        self.bases.replace(version, bases);
         let conns: Vec<(ConnId, Viewer)> = self
             .subscribers
             .keys()
@@ -218,7 +199,7 @@ impl Room {
     /// Drops the frames kept for resync and the bases of patches.
     pub(super) fn forget_told(&mut self) {
         self.history.clear();
-        self.bodies.clear();
+        self.bases.clear();
     }
 
     /// A connection (re)joining: the states it missed since `version` if the history still
@@ -243,8 +224,7 @@ impl Room {
         let frames = missed.unwrap_or_else(|| vec![(now, self.state_frame(viewer))]);
         if patches && let Some((_, last)) = frames.last() {
             // The next version goes as a patch against exactly what this connection holds.
-            let body = wire::body_of_state_frame(last);
-            self.bodies.insert(now, viewer, body);
+            self.bases.insert(now, viewer, last.clone());
         }
         for (version, frame) in frames {
             self.send_after(version, conn, frame, None);

@@ -7,7 +7,8 @@ use std::cell::RefCell;
 use std::io::Write as _;
 
 use super::Frame;
-use pandemonium_protocol::{ErrorCode, Outcome, PatchOp, Seat, ServerMsg};
+use pandemonium_protocol::patch::TextDiff;
+use pandemonium_protocol::{ErrorCode, Outcome, Seat, ServerMsg};
 
 thread_local! {
     /// Where state frames are written before they are copied out at their exact size: it
@@ -62,39 +63,56 @@ pub fn state_frame(
     })
 }
 
-/// The `state` frame of a state body (`{view, to_act, legal, deadline_ms, outcome}`).
-pub fn state_frame_of_body(version: u64, body: &serde_json::Value) -> Frame {
-    #[derive(serde::Serialize)]
-    struct StateFrame<'a> {
-        #[serde(rename = "type")]
-        kind: &'static str,
+/// The `patch` frame that takes a connection from the `state` frame `base` to the `state`
+/// frame `next` (both built by [`state_frame`]): the difference of their bodies, `{view,
+/// to_act, legal, deadline_ms, outcome}`, worked out on their text.
+pub fn patch_frame(base: &Frame, next: &Frame) -> Frame {
+    #[derive(serde::Deserialize)]
+    struct Body<'a> {
         version: u64,
-        #[serde(flatten)]
-        body: &'a serde_json::Value,
+        #[serde(borrow)]
+        view: &'a RawValue,
+        #[serde(borrow)]
+        to_act: &'a RawValue,
+        #[serde(borrow)]
+        legal: &'a RawValue,
+        #[serde(borrow)]
+        deadline_ms: &'a RawValue,
+        #[serde(borrow)]
+        outcome: &'a RawValue,
     }
-    serde_json::to_string(&StateFrame {
-        kind: "state",
-        version,
-        body,
+    fn read(frame: &Frame) -> Body<'_> {
+        serde_json::from_str(frame.as_str()).expect("a room's state frames read back")
+    }
+    let (from, to) = (read(base), read(next));
+    FRAME_BUFFER.with_borrow_mut(|out| {
+        out.clear();
+        // Writing to a Vec cannot fail.
+        let _ = write!(
+            out,
+            r#"{{"type":"patch","version":{},"base":{},"ops":"#,
+            to.version, from.version
+        );
+        let mut ops = TextDiff::new(out);
+        let fields = [
+            ("/view", from.view, to.view),
+            ("/to_act", from.to_act, to.to_act),
+            ("/legal", from.legal, to.legal),
+            ("/deadline_ms", from.deadline_ms, to.deadline_ms),
+            ("/outcome", from.outcome, to.outcome),
+        ];
+        for (path, a, b) in fields {
+            ops.diff(path, a, b)
+                .expect("a room's state frames read back");
+        }
+        ops.finish();
+        out.push(b'}');
+        debug_assert!(serde_json::from_slice::<ServerMsg>(out).is_ok());
+        std::str::from_utf8(out)
+            .expect("frames are JSON, which is UTF-8")
+            .to_owned()
+            .into()
     })
-    .expect("frames serialise")
-    .into()
-}
-
-/// The body of a `state` frame this room built: `{view, to_act, legal, deadline_ms, outcome}`.
-pub fn body_of_state_frame(frame: &Frame) -> serde_json::Value {
-    let mut body: serde_json::Value =
-        serde_json::from_str(frame.as_str()).expect("state frames are JSON");
-    if let Some(map) = body.as_object_mut() {
-        map.remove("type");
-        map.remove("version");
-    }
-    body
-}
-
-/// The `patch` frame that takes a connection from `base` to `version`.
-pub fn patch_frame(version: u64, base: u64, ops: Vec<PatchOp>) -> Frame {
-    frame(&ServerMsg::Patch { version, base, ops })
 }
 
 pub fn frame(msg: &ServerMsg) -> Frame {
