@@ -390,10 +390,13 @@ export class Connection implements Readable<ConnectionState> {
   private sayHello(): void {
     const identity = this.opts.identity.load();
     const name = identity ? null : (this.opts.name?.() ?? null);
-    // Whole states for now: patches save about 60% of the bytes (DēmoS), but computing them
-    // costs the server more than twice the CPU per action (docs/performance.md). A patch
-    // that arrives anyway is applied (see `onPatch`).
-    this.send({ type: "hello", token: identity?.token ?? null, name });
+    this.hello(identity?.token ?? null, name);
+  }
+
+  /** Patches rather than whole states: about a third of the bytes in DēmoS, for ~20% more of
+   * the server's CPU per action (docs/performance.md). */
+  private hello(token: string | null, name: string | null): void {
+    this.send({ type: "hello", token, name, patches: true });
   }
 
   private dropped(socket: SocketLike, _code: number): void {
@@ -551,7 +554,7 @@ export class Connection implements Readable<ConnectionState> {
       const old = this.opts.identity.load();
       this.opts.identity.clear();
       const name = old?.name ?? this.opts.name?.() ?? null;
-      this.send({ type: "hello", token: null, name });
+      this.hello(null, name);
       return;
     }
     if (!this.joined && this.state.target && isJoinError(code)) {
