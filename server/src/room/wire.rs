@@ -211,4 +211,48 @@ mod tests {
             r#"{"type":"state","version":2,"view":{},"to_act":[],"legal":[],"deadline_ms":null,"outcome":null}"#
         );
     }
+
+    /// A patch between two state frames brings the first one's state to the second's, and
+    /// leaves alone what did not change.
+    #[test]
+    fn a_patch_frame_turns_one_state_frame_into_the_next() {
+        let base = state_frame(
+            3,
+            |out| out.extend_from_slice(br#"{"hand":["2S","7D"],"round":1}"#),
+            &[0, 1],
+            |out| out.extend_from_slice(br#"[{"type":"draw"},{"type":"stand"}]"#),
+            None,
+            None,
+        );
+        let next = state_frame(
+            4,
+            |out| out.extend_from_slice(br#"{"hand":["2S"],"round":1}"#),
+            &[1],
+            |out| out.extend_from_slice(b"[]"),
+            None,
+            None,
+        );
+        let patch = patch_frame(&base, &next);
+        let (
+            Ok(ServerMsg::Patch {
+                version,
+                base: from,
+                ops,
+            }),
+            Ok(ServerMsg::State(mut state)),
+        ) = (
+            serde_json::from_str::<ServerMsg>(&patch),
+            serde_json::from_str::<ServerMsg>(&base),
+        )
+        else {
+            panic!("a patch and a state: {patch}");
+        };
+        assert_eq!((version, from), (4, 3));
+        assert!(!patch.contains("round"), "{patch}");
+        state.apply_patch(version, from, &ops).unwrap();
+        assert_eq!(
+            ServerMsg::State(state),
+            serde_json::from_str::<ServerMsg>(&next).unwrap()
+        );
+    }
 }
