@@ -21,7 +21,7 @@ pub(super) struct Told {
 #[derive(Debug, Default)]
 pub(super) struct Bases {
     version: u64,
-    bodies: Vec<(Viewer, Frame)>,
+    frames: Vec<(Viewer, Frame)>,
 }
 
 impl Bases {
@@ -30,21 +30,21 @@ impl Bases {
         if self.version != version {
             return None;
         }
-        self.bodies
+        self.frames
             .iter()
             .find(|(v, _)| *v == viewer)
-            .map(|(_, body)| body)
+            .map(|(_, frame)| frame)
     }
 
     /// Replaces what is kept with the frames of a new broadcast.
-    pub fn replace(&mut self, version: u64, bodies: Vec<(Viewer, Frame)>) {
+    pub fn replace(&mut self, version: u64, frames: Vec<(Viewer, Frame)>) {
         self.version = version;
-        self.bodies = bodies;
+        self.frames = frames;
     }
 
     /// Keeps `viewer`'s frame at `version` too (a connection taking patches joined as a viewer
     /// nobody else taking them is), unless the room has moved past that version.
-    pub fn insert(&mut self, version: u64, viewer: Viewer, body: Frame) {
+    pub fn insert(&mut self, version: u64, viewer: Viewer, frame: Frame) {
         if self.version != version {
             if self.version > version {
                 return;
@@ -52,12 +52,12 @@ impl Bases {
             self.replace(version, Vec::new());
         }
         if self.at(viewer, version).is_none() {
-            self.bodies.push((viewer, body));
+            self.frames.push((viewer, frame));
         }
     }
 
     pub fn clear(&mut self) {
-        self.bodies.clear();
+        self.frames.clear();
     }
 }
 
@@ -65,27 +65,27 @@ impl Bases {
 mod tests {
     use super::*;
 
-    fn json(text: &str) -> Frame {
+    fn frame(text: &str) -> Frame {
         text.to_string().into()
     }
 
     #[test]
     fn a_frame_is_a_base_only_for_the_version_broadcast_last() {
-        let mut bodies = Bases::default();
-        bodies.replace(4, vec![(Viewer::Seat(1), json(r#"{"view": 1}"#))]);
-        assert_eq!(bodies.at(Viewer::Seat(1), 4), Some(&json(r#"{"view": 1}"#)));
-        assert_eq!(bodies.at(Viewer::Seat(1), 3), None);
-        assert_eq!(bodies.at(Viewer::Spectator, 4), None);
-        bodies.replace(5, vec![]);
-        assert_eq!(bodies.at(Viewer::Seat(1), 4), None);
-        bodies.insert(5, Viewer::Spectator, json(r#"{"view": 5}"#));
+        let mut bases = Bases::default();
+        bases.replace(4, vec![(Viewer::Seat(1), frame(r#"{"view": 1}"#))]);
+        assert_eq!(bases.at(Viewer::Seat(1), 4), Some(&frame(r#"{"view": 1}"#)));
+        assert_eq!(bases.at(Viewer::Seat(1), 3), None);
+        assert_eq!(bases.at(Viewer::Spectator, 4), None);
+        bases.replace(5, vec![]);
+        assert_eq!(bases.at(Viewer::Seat(1), 4), None);
+        bases.insert(5, Viewer::Spectator, frame(r#"{"view": 5}"#));
         assert_eq!(
-            bodies.at(Viewer::Spectator, 5),
-            Some(&json(r#"{"view": 5}"#))
+            bases.at(Viewer::Spectator, 5),
+            Some(&frame(r#"{"view": 5}"#))
         );
-        bodies.insert(4, Viewer::Seat(0), json(r#"{"view": 4}"#));
+        bases.insert(4, Viewer::Seat(0), frame(r#"{"view": 4}"#));
         assert_eq!(
-            bodies.at(Viewer::Seat(0), 4),
+            bases.at(Viewer::Seat(0), 4),
             None,
             "an older version is no base"
         );
