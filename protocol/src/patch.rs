@@ -150,6 +150,8 @@ impl<'a> TextDiff<'a> {
     ) -> serde_json::Result<()> {
         let (start, ops) = (self.out.len(), self.ops);
         self.diff_elements(path, a, b)?;
+        // `{"op":"replace","path":"…","value":[…]}`: the path, the elements and their commas,
+        // and the op's own punctuation.
         let whole = path.len() + b.iter().map(|v| v.get().len() + 1).sum::<usize>() + 40;
         if self.ops - ops > 1 && self.out.len() - start > whole {
             self.out.truncate(start);

@@ -1310,15 +1310,9 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
     db.drop_database().await;
 }
 
-/// A store error a player is told of (`storage_unavailable`) is logged, in the room's span:
-/// the database is made to refuse the next append.
-#[tokio::test]
-async fn a_store_error_told_to_a_player_is_logged_in_the_rooms_span() {
-    let db = sqlite().await;
-    let (mut child, mut lines, port) = logging_server(&db, &[]).await;
-    let app = TestApp::attach(port);
-    let (mut alice, _bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
-
+/// Makes the SQLite database behind `db` refuse every action appended from now on (until the
+/// trigger is dropped); returns the connection that installed it.
+async fn refuse_actions(db: &TestDb) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
     let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
     sqlx::query(
@@ -1328,6 +1322,19 @@ async fn a_store_error_told_to_a_player_is_logged_in_the_rooms_span() {
     .execute(&breaker)
     .await
     .unwrap();
+    breaker
+}
+
+/// A store error a player is told of (`storage_unavailable`) is logged, in the room's span:
+/// the database is made to refuse the next append.
+#[tokio::test]
+async fn a_store_error_told_to_a_player_is_logged_in_the_rooms_span() {
+    let db = sqlite().await;
+    let (mut child, mut lines, port) = logging_server(&db, &[]).await;
+    let app = TestApp::attach(port);
+    let (mut alice, _bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
+
+    let _breaker = refuse_actions(&db).await;
     assert_eq!(
         alice.act(json!({"type": "draw"})).await,
         Err(ErrorCode::StorageUnavailable.as_str().to_string())
@@ -1387,15 +1394,7 @@ async fn an_action_the_store_refuses_is_undone_and_play_goes_on_from_the_durable
     alice.state_at_least(1).await;
     bob.state_at_least(1).await;
 
-    sqlx::any::install_default_drivers();
-    let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    sqlx::query(
-        "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions \
-         BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
-    )
-    .execute(&breaker)
-    .await
-    .unwrap();
+    let breaker = refuse_actions(&db).await;
     assert_eq!(
         act_in_turn([&mut alice, &mut bob]).await,
         Err(ErrorCode::StorageUnavailable.as_str().to_string())
