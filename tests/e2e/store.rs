@@ -453,3 +453,73 @@ async fn the_guest_prune_searches_without_the_write_lock() {
     store.close().await;
     db.drop_database().await;
 }
+
+/// The page size of the database at `url`, read through a connection of its own.
+async fn page_size(url: &str) -> i64 {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+    let size: i64 = sqlx::query_scalar("PRAGMA page_size")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    size
+}
+
+/// A new SQLite database is made of 1 KiB pages: every commit writes each page it touched to
+/// the WAL whole, so small pages are what keeps a move's writes to a few kilobytes.
+#[tokio::test]
+async fn a_new_sqlite_database_is_made_of_1_kib_pages() {
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = Store::connect(&db.url).await.expect("connect");
+    store
+        .start_match(&new_match("m-pages", "demos", 1))
+        .await
+        .unwrap();
+    store.close().await;
+    assert_eq!(page_size(&db.url).await, 1024);
+    db.drop_database().await;
+}
+
+/// A database made before keeps its page size (SQLite fixes it when the file is created) and
+/// works as before.
+#[tokio::test]
+async fn an_existing_sqlite_database_keeps_its_page_size() {
+    use sqlx::Connection;
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let create = format!("{}?mode=rwc", db.url);
+    let mut conn = sqlx::SqliteConnection::connect(&create).await.unwrap();
+    for statement in [
+        "PRAGMA page_size = 4096",
+        "PRAGMA journal_mode = WAL",
+        "CREATE TABLE earlier (id INTEGER PRIMARY KEY)",
+    ] {
+        sqlx::query(statement).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+
+    let store = Store::connect(&db.url).await.expect("connect");
+    store
+        .start_match(&new_match("m-old", "demos", 1))
+        .await
+        .unwrap();
+    store
+        .append(append(
+            "m-old",
+            0,
+            0,
+            &json!({"type": "pass"}).to_string(),
+            ActionSource::Player,
+        ))
+        .await
+        .unwrap();
+    let stored = store.get_match("m-old").await.unwrap().unwrap();
+    assert_eq!(stored.log.len(), 1);
+    store.close().await;
+    assert_eq!(page_size(&db.url).await, 4096);
+    db.drop_database().await;
+}

@@ -149,6 +149,12 @@ impl Store {
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
+                        // First, while a new file is still empty: the page size is fixed when
+                        // the first page is written (switching to WAL writes it). On an
+                        // existing database this does nothing.
+                        sqlx::query(&sqlite_writer::page_size())
+                            .execute(&mut *conn)
+                            .await?;
                         // WAL survives a killed process with every committed transaction, and
                         // lets readers run beside the writer.
                         sqlx::query("PRAGMA journal_mode = WAL")

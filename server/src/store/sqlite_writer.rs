@@ -8,6 +8,9 @@
 //! Checkpoints are off the ack path: SQLite's automatic checkpoint would run inside the commit
 //! that crosses its threshold, before that batch is answered. Instead the writer checkpoints
 //! between batches, after answering one, when nothing is queued ([`CHECKPOINT_AFTER`]).
+//! Rarely, because a checkpoint copies each page once however many commits rewrote it: the
+//! index leaf of a match and the table's last leaf are rewritten by commit after commit, so
+//! the longer between checkpoints, the fewer times each is copied.
 //! It has to be the writer: a checkpoint run beside it (by another connection) never catches
 //! up with a writer that keeps appending, so the WAL could never start over from its
 //! beginning and grew without bound, every commit writing into fresh blocks of the file
@@ -28,10 +31,32 @@ use sqlx::Row;
 
 /// The WAL is cut back to this size whenever a checkpoint has emptied it: 32 MiB.
 const WAL_SIZE_LIMIT: i64 = 32 * 1024 * 1024;
-/// The writer checkpoints after this many batches, at the first moment nothing is queued...
-const CHECKPOINT_AFTER: u32 = 100;
-/// ...and after this many whatever is queued, so the WAL stays small under any load.
-const CHECKPOINT_AT_THE_LATEST: u32 = 250;
+/// The writer checkpoints at the first moment nothing is queued once this much was committed
+/// since the last checkpoint: this many batches (each writes at least a few pages: under
+/// light load the WAL is then ~2 MiB)...
+const CHECKPOINT_AFTER: Since = Since {
+    batches: 500,
+    rows: 2_000,
+};
+/// ...or this many rows (a move adds ~2.5 pages of 1 KiB under load: a WAL of ~5 MiB); and
+/// at these, whatever is queued, so the WAL stays bounded under any load.
+const CHECKPOINT_AT_THE_LATEST: Since = Since {
+    batches: 1_250,
+    rows: 5_000,
+};
+
+/// What was committed since the last checkpoint.
+#[derive(Debug, Clone, Copy, Default)]
+struct Since {
+    batches: usize,
+    rows: usize,
+}
+
+impl Since {
+    fn reached(self, limit: Since) -> bool {
+        self.batches >= limit.batches || self.rows >= limit.rows
+    }
+}
 
 /// When the writer finds the database locked (the hourly guest prune, the WAL truncation), it
 /// tries again this often. SQLite's own busy timeout sleeps 1, 2, 5, 10, 15, 20, 25... ms in
@@ -55,6 +80,18 @@ fn wait_for_lock(attempts: i32) -> bool {
     true
 }
 
+/// The page size of a new database: 1 KiB. A commit writes every page it touched to the WAL
+/// whole, and a batch of moves touches the table's last leaf and one index leaf per match,
+/// each gaining a row of ~120 bytes: with SQLite's default 4 KiB pages a move cost ~11 KB
+/// of writes, with 1 KiB pages ~4 KB (docs/performance.md, "Pages"). Smaller pages still make
+/// the trees deeper and splits more frequent, and cost more CPU than they save in bytes.
+pub(super) const PAGE_SIZE: u32 = 1024;
+
+/// The pragma every connection runs first (it matters only to the one that creates the file).
+pub(super) fn page_size() -> String {
+    format!("PRAGMA page_size = {PAGE_SIZE}")
+}
+
 /// The pragma every connection runs, so whichever one restarts the WAL cuts it back.
 pub(super) fn journal_size_limit() -> String {
     format!("PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
@@ -62,8 +99,7 @@ pub(super) fn journal_size_limit() -> String {
 
 pub(super) struct SqliteWriter {
     conn: Connection,
-    /// Batches committed since the last checkpoint.
-    uncheckpointed: u32,
+    uncheckpointed: Since,
 }
 
 impl SqliteWriter {
@@ -80,7 +116,7 @@ impl SqliteWriter {
         conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
         Ok(SqliteWriter {
             conn,
-            uncheckpointed: 0,
+            uncheckpointed: Since::default(),
         })
     }
 
@@ -154,17 +190,19 @@ impl SqliteWriter {
 impl Commit for SqliteWriter {
     async fn commit(&mut self, batch: &[Write]) -> Result<(), CommitFailure> {
         // Blocking is this thread's job: nothing else runs on it.
-        Ok(self.commit_now(batch)?)
+        self.commit_now(batch)?;
+        self.uncheckpointed.batches += 1;
+        self.uncheckpointed.rows += batch.len();
+        Ok(())
     }
 
     fn after_batch(&mut self, idle: bool) {
-        self.uncheckpointed += 1;
-        let due = (idle && self.uncheckpointed >= CHECKPOINT_AFTER)
-            || self.uncheckpointed >= CHECKPOINT_AT_THE_LATEST;
+        let due = (idle && self.uncheckpointed.reached(CHECKPOINT_AFTER))
+            || self.uncheckpointed.reached(CHECKPOINT_AT_THE_LATEST);
         if !due {
             return;
         }
-        self.uncheckpointed = 0;
+        self.uncheckpointed = Since::default();
         if let Err(error) = self.checkpoint() {
             tracing::warn!(%error, "WAL checkpoint failed");
         }
