@@ -18,8 +18,10 @@
 pub mod errors;
 pub mod game;
 pub mod ids;
+pub mod json_text;
 pub mod lobby;
 pub mod patch;
+pub mod products;
 pub mod room;
 
 pub use errors::ErrorCode;

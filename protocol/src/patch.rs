@@ -1,19 +1,21 @@
 //! State patches: after a full `state`, a connection that asked for them gets each new
 //! version as the difference from the one before, in a subset of JSON Patch (RFC 6902):
 //! `add`, `remove` and `replace`, with JSON Pointer paths (RFC 6901) into the state's body
-//! (`view`, `to_act`, `legal`, `deadline_ms`, `outcome`).
+//! (`view`, `to_act`, `legal`, `deadline_ms`, `outcome`), and one of its own, `products`: an
+//! array of objects replaced whole, written as products ([`crate::products`]) when that is
+//! shorter (a list of legal actions is).
 //!
 //! Most of a view stays put from one action to the next (the table, the scores, the other
 //! hands' sizes); a patch carries only what moved.
 
 use std::borrow::Cow;
-use std::fmt;
 
-use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use serde_json::value::RawValue;
 use ts_rs::TS;
+
+use crate::json_text::{elements, members};
+use crate::products::{ProductSet, expand, write_products};
 
 /// One change to a JSON document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -33,6 +35,14 @@ pub enum PatchOp {
         path: String,
         #[ts(type = "unknown")]
         value: Value,
+    },
+    /// Put in place of what is at `path` the array of objects that `sets` stand for
+    /// ([`crate::products`]): for each set in turn, every object taking one of the values
+    /// listed for each member, the last member changing fastest.
+    Products {
+        path: String,
+        #[ts(type = "Array<Array<[string, Array<unknown>]>>")]
+        sets: Vec<ProductSet>,
     },
 }
 
@@ -60,9 +70,31 @@ impl<'a> TextDiff<'a> {
         TextDiff { out, ops: 0 }
     }
 
-    /// Adds the operations that turn `from` into `to`, the document at `path`.
-    pub fn diff(&mut self, path: &str, from: &RawValue, to: &RawValue) -> serde_json::Result<()> {
-        self.diff_at(&mut path.to_string(), from, to)
+    /// Adds the operations that turn `from` into `to`, the document at `path`: both JSON texts
+    /// (as a serialiser wrote them; see [`crate::json_text`]).
+    pub fn diff(&mut self, path: &str, from: &str, to: &str) {
+        self.diff_at(&mut path.to_string(), from, to);
+    }
+
+    /// Adds the operations that turn the members `names` of the object `from` into those of
+    /// `to`, each the document at `/name`: how a state's body is diffed without its envelope.
+    /// `None` when either text is not an object with those members.
+    pub fn diff_members<'t>(&mut self, from: &'t str, to: &'t str, names: &[&str]) -> Option<()> {
+        let (a, b) = (members(from)?, members(to)?);
+        let member = |of: &[(Cow<'t, str>, &'t str)], name: &str| {
+            of.iter().find(|(n, _)| n == name).map(|(_, value)| *value)
+        };
+        let pairs: Vec<(&str, &str)> = names
+            .iter()
+            .map(|name| Some((member(&a, name)?, member(&b, name)?)))
+            .collect::<Option<_>>()?;
+        let mut path = String::new();
+        for (name, (x, y)) in names.iter().zip(pairs) {
+            path.clear();
+            push_token(&mut path, name);
+            self.diff_at(&mut path, x, y);
+        }
+        Some(())
     }
 
     /// Closes the array; returns how many operations it holds.
@@ -71,110 +103,77 @@ impl<'a> TextDiff<'a> {
         self.ops
     }
 
-    fn diff_at(
-        &mut self,
-        path: &mut String,
-        from: &RawValue,
-        to: &RawValue,
-    ) -> serde_json::Result<()> {
-        if from.get() == to.get() {
-            return Ok(());
+    fn diff_at(&mut self, path: &mut String, from: &str, to: &str) {
+        if from == to {
+            return;
         }
-        match (first_byte(from), first_byte(to)) {
-            (b'{', b'{') => {
-                let a: Entries = serde_json::from_str(from.get())?;
-                let b: Entries = serde_json::from_str(to.get())?;
-                self.diff_objects(path, &a.0, &b.0)
-            }
-            (b'[', b'[') => {
-                let a: Vec<&RawValue> = serde_json::from_str(from.get())?;
-                let b: Vec<&RawValue> = serde_json::from_str(to.get())?;
-                self.diff_arrays(path, &a, &b)
-            }
-            _ => {
-                self.op("replace", path, Some(to.get()));
-                Ok(())
-            }
+        if let (Some(a), Some(b)) = (members(from), members(to)) {
+            self.diff_objects(path, &a, &b);
+        } else if let (Some(a), Some(b)) = (elements(from), elements(to)) {
+            self.diff_arrays(path, &a, &b);
+        } else {
+            self.op("replace", path, Some(to));
         }
     }
 
-    fn diff_objects(
-        &mut self,
-        path: &mut String,
-        a: &[(Cow<str>, &RawValue)],
-        b: &[(Cow<str>, &RawValue)],
-    ) -> serde_json::Result<()> {
+    fn diff_objects(&mut self, path: &mut String, a: &[(Cow<str>, &str)], b: &[(Cow<str>, &str)]) {
         // The same members in the same order, as one serialiser writes one type: pairwise.
         if a.len() == b.len() && a.iter().zip(b).all(|((x, _), (y, _))| x == y) {
             for ((key, old), (_, new)) in a.iter().zip(b) {
-                self.diff_member(path, key, old, new)?;
+                self.diff_member(path, key, old, new);
             }
-            return Ok(());
+            return;
         }
         for (key, _) in a.iter().filter(|(k, _)| !b.iter().any(|(n, _)| n == k)) {
             self.op("remove", &child(path, key), None);
         }
         for (key, new) in b {
             match a.iter().find(|(k, _)| k == key) {
-                Some((_, old)) => self.diff_member(path, key, old, new)?,
-                None => self.op("add", &child(path, key), Some(new.get())),
+                Some((_, old)) => self.diff_member(path, key, old, new),
+                None => self.op("add", &child(path, key), Some(new)),
             }
         }
-        Ok(())
     }
 
-    fn diff_member(
-        &mut self,
-        path: &mut String,
-        key: &str,
-        old: &RawValue,
-        new: &RawValue,
-    ) -> serde_json::Result<()> {
+    fn diff_member(&mut self, path: &mut String, key: &str, old: &str, new: &str) {
         let len = path.len();
         push_token(path, key);
-        self.diff_at(path, old, new)?;
+        self.diff_at(path, old, new);
         path.truncate(len);
-        Ok(())
     }
 
     /// Arrays: what the two share at the front and at the back stays; the elements between are
     /// diffed pairwise, and what is left over removed or added. A card leaving a hand is one
     /// `remove`, an entry added to a log one `add`. When those operations come to more than
     /// the new array itself (a list of 25 legal actions emptied would be 25 `remove`s), the
-    /// array is replaced whole instead.
-    fn diff_arrays(
-        &mut self,
-        path: &mut String,
-        a: &[&RawValue],
-        b: &[&RawValue],
-    ) -> serde_json::Result<()> {
+    /// array is replaced whole instead: by its products when they are shorter.
+    fn diff_arrays(&mut self, path: &mut String, a: &[&str], b: &[&str]) {
         let (start, ops) = (self.out.len(), self.ops);
-        self.diff_elements(path, a, b)?;
+        self.diff_elements(path, a, b);
         // `{"op":"replace","path":"…","value":[…]}`: the path, the elements and their commas,
         // and the op's own punctuation.
-        let whole = path.len() + b.iter().map(|v| v.get().len() + 1).sum::<usize>() + 40;
+        let whole = path.len() + b.iter().map(|v| v.len() + 1).sum::<usize>() + 40;
         if self.ops - ops > 1 && self.out.len() - start > whole {
             self.out.truncate(start);
             self.ops = ops;
-            let items: Vec<&str> = b.iter().map(|v| v.get()).collect();
-            self.op("replace", path, Some(&format!("[{}]", items.join(","))));
+            let array = format!("[{}]", b.join(","));
+            let mut sets = Vec::new();
+            match write_products(b, &mut sets) {
+                Some(()) if sets.len() < array.len() => {
+                    self.op_with("products", path, "sets", Some(&sets));
+                }
+                _ => self.op("replace", path, Some(&array)),
+            }
         }
-        Ok(())
     }
 
-    fn diff_elements(
-        &mut self,
-        path: &mut String,
-        a: &[&RawValue],
-        b: &[&RawValue],
-    ) -> serde_json::Result<()> {
-        let same = |x: &&RawValue, y: &&RawValue| x.get() == y.get();
-        let front = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
+    fn diff_elements(&mut self, path: &mut String, a: &[&str], b: &[&str]) {
+        let front = a.iter().zip(b).take_while(|(x, y)| x == y).count();
         let back = a[front..]
             .iter()
             .rev()
             .zip(b[front..].iter().rev())
-            .take_while(|(x, y)| same(x, y))
+            .take_while(|(x, y)| x == y)
             .count();
         let old = &a[front..a.len() - back];
         let new = &b[front..b.len() - back];
@@ -182,24 +181,24 @@ impl<'a> TextDiff<'a> {
         for i in 0..paired {
             let len = path.len();
             push_token(path, &(front + i).to_string());
-            self.diff_at(path, old[i], new[i])?;
+            self.diff_at(path, old[i], new[i]);
             path.truncate(len);
         }
         for _ in paired..old.len() {
             self.op("remove", &child(path, &(front + paired).to_string()), None);
         }
         for (i, value) in new.iter().enumerate().skip(paired) {
-            self.op(
-                "add",
-                &child(path, &(front + i).to_string()),
-                Some(value.get()),
-            );
+            self.op("add", &child(path, &(front + i).to_string()), Some(value));
         }
-        Ok(())
     }
 
     /// One operation, as [`PatchOp`] serialises it.
     fn op(&mut self, op: &str, path: &str, value: Option<&str>) {
+        self.op_with(op, path, "value", value.map(str::as_bytes));
+    }
+
+    /// One operation whose argument (if any) is the member `name`.
+    fn op_with(&mut self, op: &str, path: &str, name: &str, value: Option<&[u8]>) {
         if self.ops > 0 {
             self.out.push(b',');
         }
@@ -209,65 +208,12 @@ impl<'a> TextDiff<'a> {
         self.out.extend_from_slice(b"\",\"path\":");
         serde_json::to_writer(&mut *self.out, path).expect("a string serialises");
         if let Some(value) = value {
-            self.out.extend_from_slice(b",\"value\":");
-            self.out.extend_from_slice(value.as_bytes());
+            self.out.extend_from_slice(b",\"");
+            self.out.extend_from_slice(name.as_bytes());
+            self.out.extend_from_slice(b"\":");
+            self.out.extend_from_slice(value);
         }
         self.out.push(b'}');
-    }
-}
-
-fn first_byte(value: &RawValue) -> u8 {
-    value
-        .get()
-        .trim_start()
-        .as_bytes()
-        .first()
-        .copied()
-        .unwrap_or(b' ')
-}
-
-/// An object's members in their order, values left as text.
-struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Members;
-        impl<'de> Visitor<'de> for Members {
-            type Value = Entries<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Entries<'de>, M::Error> {
-                let mut entries = Vec::new();
-                while let Some((Key(key), value)) = map.next_entry::<Key, &RawValue>()? {
-                    entries.push((key, value));
-                }
-                Ok(Entries(entries))
-            }
-        }
-        deserializer.deserialize_map(Members)
-    }
-}
-
-/// A member's name, borrowed from the text unless it has escapes.
-struct Key<'a>(Cow<'a, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Name;
-        impl<'de> Visitor<'de> for Name {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a member name")
-            }
-            fn visit_borrowed_str<E>(self, name: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(name)))
-            }
-            fn visit_str<E>(self, name: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(name.to_string())))
-            }
-        }
-        deserializer.deserialize_str(Name)
     }
 }
 
@@ -327,6 +273,9 @@ pub fn apply(doc: &mut Value, ops: &[PatchOp]) -> Result<(), PatchMismatch> {
             }
             PatchOp::Replace { path, value } => {
                 *pointer_mut(doc, path, path)? = value.clone();
+            }
+            PatchOp::Products { path, sets } => {
+                *pointer_mut(doc, path, path)? = Value::Array(expand(sets));
             }
         }
     }
@@ -412,11 +361,9 @@ mod tests {
     /// The operations from one document to another, through their text.
     fn diff(from: &Value, to: &Value) -> Vec<PatchOp> {
         let (from, to) = (from.to_string(), to.to_string());
-        let from: &RawValue = serde_json::from_str(&from).unwrap();
-        let to: &RawValue = serde_json::from_str(&to).unwrap();
         let mut out = Vec::new();
         let mut ops = TextDiff::new(&mut out);
-        ops.diff("", from, to).unwrap();
+        ops.diff("", &from, &to);
         let count = ops.finish();
         let ops: Vec<PatchOp> = serde_json::from_slice(&out).expect("the operations read back");
         assert_eq!(ops.len(), count);
@@ -537,6 +484,39 @@ mod tests {
                 value: json!([])
             }]
         );
+    }
+
+    #[test]
+    fn a_new_list_of_legal_actions_goes_as_its_products() {
+        let cards = ["2H", "3S", "8H", "8S", "5D"];
+        let takes = [r#""pack""#, r#"{"discard":"10H"}"#, r#"{"discard":"8C"}"#];
+        let legal: Vec<String> = cards
+            .iter()
+            .flat_map(|card| {
+                takes.iter().map(move |take| {
+                    format!(r#"{{"type":"secret_discard","card":"{card}","take":{take}}}"#)
+                })
+            })
+            .collect();
+        // Member order as the engines write it (json! would sort the names).
+        let from = r#"{"legal":[],"n":1}"#.to_string();
+        let to = format!(r#"{{"legal":[{}],"n":1}}"#, legal.join(","));
+        let mut out = Vec::new();
+        let mut ops = TextDiff::new(&mut out);
+        ops.diff("", &from, &to);
+        ops.finish();
+        let ops: Vec<PatchOp> = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            serde_json::to_value(&ops).unwrap(),
+            json!([{"op": "products", "path": "/legal", "sets": [[
+                ["type", ["secret_discard"]],
+                ["card", cards],
+                ["take", ["pack", {"discard": "10H"}, {"discard": "8C"}]]
+            ]]}])
+        );
+        let mut doc: Value = serde_json::from_str(&from).unwrap();
+        apply(&mut doc, &ops).unwrap();
+        assert_eq!(doc, serde_json::from_str::<Value>(&to).unwrap());
     }
 
     #[test]

@@ -17,6 +17,9 @@ thread_local! {
     static FRAME_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
+/// How every `state` frame starts: its version follows.
+const STATE_PREFIX: &str = r#"{"type":"state","version":"#;
+
 /// The `state` frame, field for field as `ServerMsg::State(GameState)`, with the view and the
 /// legal-action list (a JSON array) written into it by the engine: serialised once, never
 /// parsed again, never re-escaped.
@@ -31,7 +34,8 @@ pub fn state_frame(
     FRAME_BUFFER.with_borrow_mut(|out| {
         out.clear();
         // Writing to a Vec cannot fail.
-        let _ = write!(out, r#"{{"type":"state","version":{version},"view":"#);
+        out.extend_from_slice(STATE_PREFIX.as_bytes());
+        let _ = write!(out, r#"{version},"view":"#);
         write_view(out);
         out.extend_from_slice(br#","to_act":["#);
         for (i, seat) in to_act.iter().enumerate() {
@@ -67,44 +71,30 @@ pub fn state_frame(
 /// frame `next` (both built by [`state_frame`]): the difference of their bodies, `{view,
 /// to_act, legal, deadline_ms, outcome}`, worked out on their text.
 pub fn patch_frame(base: &Frame, next: &Frame) -> Frame {
-    #[derive(serde::Deserialize)]
-    struct Body<'a> {
-        version: u64,
-        #[serde(borrow)]
-        view: &'a RawValue,
-        #[serde(borrow)]
-        to_act: &'a RawValue,
-        #[serde(borrow)]
-        legal: &'a RawValue,
-        #[serde(borrow)]
-        deadline_ms: &'a RawValue,
-        #[serde(borrow)]
-        outcome: &'a RawValue,
+    /// The version, read where [`state_frame`] wrote it.
+    fn version(frame: &Frame) -> &str {
+        let rest = frame
+            .strip_prefix(STATE_PREFIX)
+            .expect("a room's state frames read back");
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        &rest[..digits]
     }
-    fn read(frame: &Frame) -> Body<'_> {
-        serde_json::from_str(frame.as_str()).expect("a room's state frames read back")
-    }
-    let (from, to) = (read(base), read(next));
     FRAME_BUFFER.with_borrow_mut(|out| {
         out.clear();
         // Writing to a Vec cannot fail.
         let _ = write!(
             out,
             r#"{{"type":"patch","version":{},"base":{},"ops":"#,
-            to.version, from.version
+            version(next),
+            version(base)
         );
         let mut ops = TextDiff::new(out);
-        let fields = [
-            ("/view", from.view, to.view),
-            ("/to_act", from.to_act, to.to_act),
-            ("/legal", from.legal, to.legal),
-            ("/deadline_ms", from.deadline_ms, to.deadline_ms),
-            ("/outcome", from.outcome, to.outcome),
-        ];
-        for (path, a, b) in fields {
-            ops.diff(path, a, b)
-                .expect("a room's state frames read back");
-        }
+        ops.diff_members(
+            base.as_str(),
+            next.as_str(),
+            &["view", "to_act", "legal", "deadline_ms", "outcome"],
+        )
+        .expect("a room's state frames read back");
         ops.finish();
         out.push(b'}');
         debug_assert!(serde_json::from_slice::<ServerMsg>(out).is_ok());

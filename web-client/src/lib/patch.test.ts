@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameState } from "../protocol/GameState";
-import { PatchMismatch, applyPatch, applyStatePatch } from "./patch";
+import { PatchMismatch, applyPatch, applyStatePatch, expandProducts } from "./patch";
 
 describe("applyPatch", () => {
   it("removes a card from a hand, shifting the rest", () => {
@@ -73,5 +73,59 @@ describe("applyStatePatch", () => {
 
   it("refuses a patch made against another version", () => {
     expect(() => applyStatePatch(state, 7, 6, [])).toThrow(PatchMismatch);
+  });
+});
+
+describe("expandProducts", () => {
+  it("lists every combination, the last member changing fastest, set after set", () => {
+    expect(
+      expandProducts([
+        [
+          ["type", ["secret_discard"]],
+          ["card", ["2H", "3S"]],
+          ["take", ["pack", { discard: "8C" }]],
+        ],
+        [["type", ["keep_hand"]]],
+      ]),
+    ).toEqual([
+      { type: "secret_discard", card: "2H", take: "pack" },
+      { type: "secret_discard", card: "2H", take: { discard: "8C" } },
+      { type: "secret_discard", card: "3S", take: "pack" },
+      { type: "secret_discard", card: "3S", take: { discard: "8C" } },
+      { type: "keep_hand" },
+    ]);
+  });
+
+  it("is what a products operation puts in place", () => {
+    const doc = applyPatch({ legal: [], n: 1 }, [
+      {
+        op: "products",
+        path: "/legal",
+        sets: [
+          [
+            ["type", ["play"]],
+            ["card", ["2H", "9D"]],
+          ],
+        ],
+      },
+    ]);
+    expect(doc).toEqual({
+      legal: [
+        { type: "play", card: "2H" },
+        { type: "play", card: "9D" },
+      ],
+      n: 1,
+    });
+  });
+
+  it("makes nothing of a member without values", () => {
+    expect(
+      expandProducts([
+        [
+          ["type", ["play"]],
+          ["card", []],
+        ],
+      ]),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * State patches (docs/protocol.md, "Patches"): the server sends a client that asked for them
- * each new version as JSON Patch operations (RFC 6902's `add`, `remove`, `replace`) against
- * the body of the state before it. This applies them.
+ * each new version as JSON Patch operations (RFC 6902's `add`, `remove`, `replace`, and
+ * `products`, an array of objects written as products) against the body of the state before
+ * it. This applies them.
  */
 import type { GameState } from "../protocol/GameState";
 import type { PatchOp } from "../protocol/PatchOp";
@@ -34,8 +35,9 @@ export function applyPatch(doc: Json, ops: PatchOp[]): Json {
   let root = doc;
   for (const op of ops) {
     if (op.path === "") {
-      if (op.op !== "replace") throw new PatchMismatch(op.path);
-      root = op.value;
+      if (op.op === "replace") root = op.value;
+      else if (op.op === "products") root = expandProducts(op.sets);
+      else throw new PatchMismatch(op.path);
       continue;
     }
     const tokens = op.path.split("/").slice(1).map(unescape);
@@ -54,15 +56,40 @@ export function applyPatch(doc: Json, ops: PatchOp[]): Json {
         case "replace":
           parent[index(last, size, op.path)] = op.value;
           break;
+        case "products":
+          parent[index(last, size, op.path)] = expandProducts(op.sets);
+          break;
       }
     } else {
       const has = Object.hasOwn(parent, last);
       if (op.op !== "add" && !has) throw new PatchMismatch(op.path);
       if (op.op === "remove") delete parent[last];
+      else if (op.op === "products") parent[last] = expandProducts(op.sets);
       else parent[last] = op.value;
     }
   }
   return root;
+}
+
+type ProductSet = Array<[string, Array<Json>]>;
+
+/**
+ * The array of objects that `sets` stand for: for each set in turn, every object taking one of
+ * the values listed for each member, the last member changing fastest (the order the server's
+ * array had).
+ */
+export function expandProducts(sets: ProductSet[]): Json[] {
+  const items: Json[] = [];
+  for (const set of sets) {
+    let objects: Record<string, Json>[] = [{}];
+    for (const [name, values] of set) {
+      objects = objects.flatMap((object) =>
+        values.map((value) => ({ ...object, [name]: structuredClone(value) })),
+      );
+    }
+    items.push(...objects);
+  }
+  return items;
 }
 
 function walk(doc: Json, tokens: string[], path: string): Container {

@@ -3,4 +3,4 @@
 /**
  * One change to a JSON document.
  */
-export type PatchOp = { "op": "add", path: string, value: unknown, } | { "op": "remove", path: string, } | { "op": "replace", path: string, value: unknown, };
+export type PatchOp = { "op": "add", path: string, value: unknown, } | { "op": "remove", path: string, } | { "op": "replace", path: string, value: unknown, } | { "op": "products", path: string, sets: Array<Array<[string, Array<unknown>]>>, };

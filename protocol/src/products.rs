@@ -1,0 +1,236 @@
+//! Arrays of objects written as products: a list of legal actions is mostly every card of a
+//! hand crossed with every place to take one from, each action spelling out its type, its
+//! card and its take again. As products, `[{"type":"secret_discard","card":"2H","take":"pack"},
+//! …25 actions…]` is one set, `[["type",["secret_discard"]],["card",["2H",…]],["take",["pack",
+//! …]]]`: the members in order, each with the values it takes.
+//!
+//! A set stands for every object that takes one value of each member, listed with the last
+//! member changing fastest (as nested loops, the first member outermost); an array is its sets'
+//! objects, set after set. Order is kept: what the products expand to is the array they were
+//! made from, element for element.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::json_text::members;
+
+/// One set: each member's name and the values it takes, in member order.
+pub type ProductSet = Vec<(String, Vec<Value>)>;
+
+/// A JSON object's members in order, values as text.
+type Object<'a> = Vec<(Cow<'a, str>, &'a str)>;
+
+/// The products of `items` (each the text of one array element), written as JSON into `out`,
+/// or `None` (and nothing written) when an element is not an object.
+pub fn write_products(items: &[&str], out: &mut Vec<u8>) -> Option<()> {
+    let objects: Vec<Object> = items
+        .iter()
+        .map(|item| members(item))
+        .collect::<Option<_>>()?;
+    out.push(b'[');
+    let mut at = 0;
+    while at < objects.len() {
+        if at > 0 {
+            out.push(b',');
+        }
+        let (set, len) = product_at(&objects, at);
+        write_set(&objects[at], &set, out);
+        at += len;
+    }
+    out.push(b']');
+    Some(())
+}
+
+/// The largest set that lists `objects[at..]` from its start: per member, its values; and
+/// how many objects it stands for. Built from the last member out: the last member gains a
+/// value for each next object that differs from the first in that member alone; then each
+/// member before it gains one for each next block (as long as everything found so far) that
+/// repeats the first block with only that member changed.
+fn product_at<'a>(objects: &[Object<'a>], at: usize) -> (Vec<Vec<&'a str>>, usize) {
+    let first = &objects[at];
+    let mut values: Vec<Vec<&str>> = first.iter().map(|(_, value)| vec![*value]).collect();
+    let mut block = 1;
+    for member in (0..first.len()).rev() {
+        loop {
+            let start = at + values[member].len() * block;
+            if start + block > objects.len() {
+                break;
+            }
+            let Some(value) = member_value(&objects[start], first, member) else {
+                break;
+            };
+            if values[member].contains(&value) {
+                break;
+            }
+            let repeats = (0..block).all(|i| {
+                let (next, model) = (&objects[start + i], &objects[at + i]);
+                same_members(next, first)
+                    && next.iter().zip(model).enumerate().all(|(m, (a, b))| {
+                        if m == member {
+                            a.1 == value
+                        } else {
+                            a.1 == b.1
+                        }
+                    })
+            });
+            if !repeats {
+                break;
+            }
+            values[member].push(value);
+        }
+        block *= values[member].len();
+    }
+    (values, block)
+}
+
+/// `object`'s value of the `member`th member of `like`, if it has `like`'s members in order.
+fn member_value<'a>(
+    object: &Object<'a>,
+    like: &[(Cow<str>, &str)],
+    member: usize,
+) -> Option<&'a str> {
+    same_members(object, like).then(|| object[member].1)
+}
+
+fn same_members(a: &[(Cow<str>, &str)], b: &[(Cow<str>, &str)]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|((x, _), (y, _))| x == y)
+}
+
+fn write_set(object: &[(Cow<str>, &str)], values: &[Vec<&str>], out: &mut Vec<u8>) {
+    out.push(b'[');
+    for (i, ((name, _), values)) in object.iter().zip(values).enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        serde_json::to_writer(&mut *out, name.as_ref()).expect("a string serialises");
+        out.extend_from_slice(b",[");
+        for (j, value) in values.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(value.as_bytes());
+        }
+        out.extend_from_slice(b"]]");
+    }
+    out.push(b']');
+}
+
+/// The array `sets` stand for.
+pub fn expand(sets: &[ProductSet]) -> Vec<Value> {
+    let mut items = Vec::new();
+    for set in sets {
+        // A member without values makes an empty product.
+        if set.iter().any(|(_, values)| values.is_empty()) {
+            continue;
+        }
+        // Which value each member takes, counted like an odometer (the last member fastest).
+        let mut choice = vec![0; set.len()];
+        loop {
+            let object: Map<String, Value> = set
+                .iter()
+                .zip(&choice)
+                .map(|((name, values), &i)| (name.clone(), values[i].clone()))
+                .collect();
+            items.push(Value::Object(object));
+            let Some(member) = (0..set.len())
+                .rev()
+                .find(|&m| choice[m] + 1 < set[m].1.len())
+            else {
+                break;
+            };
+            choice[member] += 1;
+            for later in &mut choice[member + 1..] {
+                *later = 0;
+            }
+        }
+    }
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The products of the array written as `text` (member order as written).
+    fn products(text: &str) -> Option<Value> {
+        let items = crate::json_text::elements(text).unwrap();
+        let mut out = Vec::new();
+        write_products(&items, &mut out)?;
+        Some(serde_json::from_slice(&out).unwrap())
+    }
+
+    fn round_trip(text: &str) -> Value {
+        let written = products(text).expect("objects");
+        let sets: Vec<ProductSet> = serde_json::from_value(written.clone()).unwrap();
+        let array: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(Value::Array(expand(&sets)), array, "products of {text}");
+        written
+    }
+
+    #[test]
+    fn every_card_crossed_with_every_take_is_one_set() {
+        let mut legal = Vec::new();
+        for card in ["2H", "3S", "10D"] {
+            for take in [r#""pack""#, r#"{"discard":"8C"}"#, r#"{"discard":"5C"}"#] {
+                legal.push(format!(
+                    r#"{{"type":"secret_discard","card":"{card}","take":{take}}}"#
+                ));
+            }
+        }
+        let written = round_trip(&format!("[{}]", legal.join(",")));
+        assert_eq!(
+            written,
+            json!([[
+                ["type", ["secret_discard"]],
+                ["card", ["2H", "3S", "10D"]],
+                ["take", ["pack", {"discard": "8C"}, {"discard": "5C"}]]
+            ]])
+        );
+    }
+
+    #[test]
+    fn objects_that_are_no_product_stay_apart_and_in_order() {
+        let written = round_trip(
+            r#"[
+                {"type": "draw"},
+                {"type": "play", "card": "2H"},
+                {"type": "play", "card": "3S"},
+                {"type": "move", "from": 1, "to": 2},
+                {"type": "move", "from": 1, "to": 3},
+                {"type": "move", "from": 2, "to": 3},
+                {"type": "play", "card": "4S"},
+                {"to": 1, "type": "move"}
+            ]"#,
+        );
+        assert_eq!(
+            written,
+            json!([
+                [["type", ["draw"]]],
+                [["type", ["play"]], ["card", ["2H", "3S"]]],
+                [["type", ["move"]], ["from", [1]], ["to", [2, 3]]],
+                [["type", ["move"]], ["from", [2]], ["to", [3]]],
+                [["type", ["play"]], ["card", ["4S"]]],
+                [["to", [1]], ["type", ["move"]]]
+            ])
+        );
+    }
+
+    #[test]
+    fn a_repeated_value_starts_a_new_set_so_nothing_is_lost() {
+        let written = round_trip(
+            r#"[{"a": 1, "b": 1}, {"a": 1, "b": 2}, {"a": 1, "b": 1}, {"a": 2, "b": 1},
+                {"a": 2, "b": 2}]"#,
+        );
+        assert_eq!(written.as_array().map(Vec::len), Some(3));
+        round_trip("[]");
+        round_trip("[{}, {}]");
+    }
+
+    #[test]
+    fn an_array_with_anything_but_objects_has_no_products() {
+        assert_eq!(products(r#"[{"type": "draw"}, "2H"]"#), None);
+    }
+}
