@@ -61,13 +61,26 @@ pub struct PatchMismatch(pub String);
 pub struct TextDiff<'a> {
     out: &'a mut Vec<u8>,
     ops: usize,
+    /// Whether an array replaced whole may go as its products.
+    products: bool,
 }
 
 impl<'a> TextDiff<'a> {
-    /// Opens the JSON array of operations in `out`.
+    /// Opens the JSON array of operations in `out`: JSON Patch's operations only, until
+    /// [`TextDiff::use_products`] allows `products`.
     pub fn new(out: &'a mut Vec<u8>) -> Self {
         out.push(b'[');
-        TextDiff { out, ops: 0 }
+        TextDiff {
+            out,
+            ops: 0,
+            products: false,
+        }
+    }
+
+    /// Whether an array of objects replaced whole may go as its products (for a client that
+    /// reads them), when they are shorter.
+    pub fn use_products(&mut self, products: bool) {
+        self.products = products;
     }
 
     /// Adds the operations that turn `from` into `to`, the document at `path`: both JSON texts
@@ -158,7 +171,12 @@ impl<'a> TextDiff<'a> {
             self.ops = ops;
             let array = format!("[{}]", b.join(","));
             let mut sets = Vec::new();
-            match write_products(b, &mut sets) {
+            let written = if self.products {
+                write_products(b, &mut sets)
+            } else {
+                None
+            };
+            match written {
                 Some(()) if sets.len() < array.len() => {
                     self.op_with("products", path, "sets", Some(&sets));
                 }
@@ -363,6 +381,7 @@ mod tests {
         let (from, to) = (from.to_string(), to.to_string());
         let mut out = Vec::new();
         let mut ops = TextDiff::new(&mut out);
+        ops.use_products(true);
         ops.diff("", &from, &to);
         let count = ops.finish();
         let ops: Vec<PatchOp> = serde_json::from_slice(&out).expect("the operations read back");
@@ -501,11 +520,15 @@ mod tests {
         // Member order as the engines write it (json! would sort the names).
         let from = r#"{"legal":[],"n":1}"#.to_string();
         let to = format!(r#"{{"legal":[{}],"n":1}}"#, legal.join(","));
-        let mut out = Vec::new();
-        let mut ops = TextDiff::new(&mut out);
-        ops.diff("", &from, &to);
-        ops.finish();
-        let ops: Vec<PatchOp> = serde_json::from_slice(&out).unwrap();
+        let ops_with = |products: bool| {
+            let mut out = Vec::new();
+            let mut ops = TextDiff::new(&mut out);
+            ops.use_products(products);
+            ops.diff("", &from, &to);
+            ops.finish();
+            serde_json::from_slice::<Vec<PatchOp>>(&out).unwrap()
+        };
+        let ops = ops_with(true);
         assert_eq!(
             serde_json::to_value(&ops).unwrap(),
             json!([{"op": "products", "path": "/legal", "sets": [[
@@ -517,6 +540,10 @@ mod tests {
         let mut doc: Value = serde_json::from_str(&from).unwrap();
         apply(&mut doc, &ops).unwrap();
         assert_eq!(doc, serde_json::from_str::<Value>(&to).unwrap());
+
+        // A client that did not ask for products gets JSON Patch's own operations.
+        let plain = ops_with(false);
+        assert!(matches!(plain.as_slice(), [PatchOp::Replace { path, .. }] if path == "/legal"));
     }
 
     #[test]

@@ -24,6 +24,12 @@ pub enum ClientMsg {
         #[serde(default)]
         #[ts(optional)]
         patches: Option<bool>,
+        /// With `patches`: this client also reads the `products` operation, which writes a new
+        /// array of objects (a list of legal actions) in far fewer bytes. Without it, patches
+        /// hold only JSON Patch's `add`, `remove` and `replace`.
+        #[serde(default)]
+        #[ts(optional)]
+        products: Option<bool>,
     },
     /// Enter a room. `version` is the last state version this client saw, if it is resuming.
     Join {

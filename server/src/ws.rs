@@ -31,7 +31,7 @@ use crate::config::Limits;
 use crate::error::AppError;
 use crate::http::Peer;
 use crate::identity::{self, Player};
-use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle};
+use crate::room::{ConnId, Outgoing, Patches, RoomCmd, RoomHandle};
 
 /// Policy violation: the close code for flooding.
 const CLOSE_POLICY: u16 = 1008;
@@ -105,8 +105,8 @@ struct Connection {
     state: AppState,
     limits: Limits,
     player: Option<Player>,
-    /// The client said it applies `patch` frames.
-    patches: bool,
+    /// Whether the client said it applies `patch` frames, and which operations.
+    patches: Patches,
     /// Counts this person as online (the lobby's presence line) while the connection lives.
     here: Option<crate::online::Here>,
     room: Option<(RoomCode, RoomHandle)>,
@@ -161,7 +161,7 @@ async fn connection(
         limits,
         state: state.clone(),
         player: None,
-        patches: false,
+        patches: Patches::Off,
         here: None,
         room: None,
         outbox: None,
@@ -453,10 +453,11 @@ impl Connection {
                 token,
                 name,
                 patches,
+                products,
             } => {
                 let replies = self.hello(token, name).await;
                 if self.player.is_some() {
-                    self.patches = patches.unwrap_or(false);
+                    self.patches = Patches::asked(patches, products);
                 }
                 replies
             }

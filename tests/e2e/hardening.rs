@@ -115,6 +115,7 @@ fn hello(name: &str) -> ClientMsg {
         token: None,
         name: Some(name.into()),
         patches: None,
+        products: None,
     }
 }
 
@@ -616,6 +617,7 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
             token: token.clone(),
             name: None,
             patches: None,
+            products: None,
         },
     )
     .await;
@@ -1086,6 +1088,7 @@ async fn guests_that_never_sat_in_a_match_are_pruned_and_players_are_kept(db: &T
         token: Some(token),
         name: None,
         patches: None,
+        products: None,
     };
     let mut socket = websocket(app.port, loopback(1), &[], None).await.unwrap();
     say(&mut socket, &hello_with(idle.token.clone())).await;

@@ -58,15 +58,25 @@ async fn a_client_taking_patches_rebuilds_every_state_sent_whole_to_others(db: &
     .await;
     let mut carol = Client::guest_taking_patches(app.port, "Carol").await;
     let mut dave = app.guest("Dave").await;
+    let mut erin = Client::guest_taking_json_patches(app.port, "Erin").await;
     carol.join(&code, JoinRole::Spectator).await;
     dave.join(&code, JoinRole::Spectator).await;
+    erin.join(&code, JoinRole::Spectator).await;
     let carol = tokio::spawn(watch_to_the_end(carol));
     let dave = tokio::spawn(watch_to_the_end(dave));
+    let erin = tokio::spawn(watch_to_the_end(erin));
     start(&mut alice).await;
     let alice_final = play_first_legal_to_the_end(&mut alice).await;
 
     let (patched, carol) = carol.await.unwrap();
     let (whole, dave) = dave.await.unwrap();
+    // Erin reads JSON Patch's operations only (she would fail on anything else).
+    let (json_patched, erin) = erin.await.unwrap();
+    assert_eq!(
+        json_patched, whole,
+        "every version rebuilt from JSON Patch operations"
+    );
+    assert!(erin.patches_applied > 10);
     assert_eq!(
         patched.keys().last(),
         whole.keys().last(),
@@ -93,8 +103,14 @@ async fn a_client_taking_patches_rebuilds_every_state_sent_whole_to_others(db: &
         dave.state_bytes
     );
 
-    // The seat: what Alice rebuilt is what a fresh connection of hers is sent whole.
+    // The seat: what Alice rebuilt is what a fresh connection of hers is sent whole. Each
+    // step's new list of legal actions came to her as its products.
     assert!(alice.patches_applied > 10);
+    assert!(
+        alice.products_applied > 5,
+        "{} products",
+        alice.products_applied
+    );
     let mut fresh = Client::with_token(app.port, &alice.token).await;
     fresh.join(&code, JoinRole::Player).await;
     let sent_whole = fresh.state_at_least(alice_final.version).await;

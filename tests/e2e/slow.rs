@@ -10,7 +10,7 @@ use pandemonium_protocol::{JoinRole, RoomCode};
 use pandemonium_server::identity::Player;
 use pandemonium_server::metrics::Metrics;
 use pandemonium_server::room::{
-    self, Outgoing, RoomCmd, RoomHandle, RoomServices, RoomSetup, SeatState,
+    self, Outgoing, Patches, RoomCmd, RoomHandle, RoomServices, RoomSetup, SeatState,
 };
 use pandemonium_server::store::{RoomSettings, Store};
 
@@ -33,7 +33,7 @@ async fn join(handle: &RoomHandle, conn: u64, id: &str, outbox: mpsc::Sender<Out
             player: player(id),
             role: JoinRole::Player,
             version: None,
-            patches: false,
+            patches: Patches::Off,
             outbox,
         })
         .await

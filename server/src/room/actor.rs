@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use super::actions::{Answers, Pipeline};
 use super::chat_log::ChatLog;
-use super::deltas::{Bases, Told};
+use super::deltas::{Bases, Patches, Told};
 use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;
@@ -91,8 +91,8 @@ pub(super) struct Subscriber {
     pub seat: Option<Seat>,
     pub spectator: bool,
     pub outbox: Outbox,
-    /// The connection applies `patch` frames.
-    pub patches: bool,
+    /// Whether the connection applies `patch` frames, and which operations.
+    pub patches: Patches,
     /// The last state it was sent, which the next patch would apply to.
     pub told: Option<Told>,
 }

@@ -9,6 +9,33 @@ use pandemonium_game::Viewer;
 
 use super::Frame;
 
+/// Whether a connection takes patches, and which operations it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Patches {
+    /// Whole states only.
+    #[default]
+    Off,
+    /// JSON Patch's `add`, `remove` and `replace`.
+    Json,
+    /// Those and `products`.
+    WithProducts,
+}
+
+impl Patches {
+    /// What a client's `hello {patches, products}` asks for.
+    pub fn asked(patches: Option<bool>, products: Option<bool>) -> Patches {
+        match (patches, products) {
+            (Some(true), Some(true)) => Patches::WithProducts,
+            (Some(true), _) => Patches::Json,
+            _ => Patches::Off,
+        }
+    }
+
+    pub fn on(self) -> bool {
+        self != Patches::Off
+    }
+}
+
 /// The state a connection was last sent, as whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Told {

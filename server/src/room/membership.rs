@@ -5,7 +5,7 @@ use tokio::time::Instant;
 use pandemonium_protocol::{BotPace, ErrorCode, JoinRole, Seat};
 
 use super::actor::{Phase, Room, RoomRefusal, Subscriber};
-use super::{ConnId, Outbox, Outgoing};
+use super::{ConnId, Outbox, Outgoing, Patches};
 use crate::identity::Player;
 
 /// Up to this many subscribers, spectators arriving and leaving are announced at once.
@@ -18,7 +18,7 @@ impl Room {
         player: Player,
         role: JoinRole,
         version: Option<u64>,
-        patches: bool,
+        patches: Patches,
         outbox: Outbox,
     ) {
         let seat = match role {

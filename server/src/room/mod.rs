@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 pub use actor::{Resumed, RoomServices, RoomSetup, seed_hash, spawn};
+pub use deltas::Patches;
 use pandemonium_protocol::{ClientMsg, JoinRole, RoomStatus, RoomSummary};
 pub use seats::SeatState;
 
@@ -54,8 +55,8 @@ pub enum RoomCmd {
         role: JoinRole,
         /// The last state version the connection saw, if it is resuming.
         version: Option<u64>,
-        /// The connection applies `patch` frames.
-        patches: bool,
+        /// Whether the connection applies `patch` frames, and which operations.
+        patches: Patches,
         outbox: Outbox,
     },
     /// The connection left the room or closed.

@@ -9,7 +9,7 @@ use pandemonium_game::Viewer;
 use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
 
 use super::actor::{Room, seed_hash};
-use super::deltas::Told;
+use super::deltas::{Patches, Told};
 use super::wire;
 use super::{ConnId, Frame, Outgoing};
 use crate::store::StoredSeat;
@@ -139,25 +139,33 @@ impl Room {
             .map(Viewer::Seat)
             .chain(watched.then_some(Viewer::Spectator));
         let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(self.seats.len() + 1);
-        let mut patches: Vec<(Viewer, Frame)> = Vec::new();
+        let mut patches: Vec<(Viewer, Patches, Frame)> = Vec::new();
         let mut bases: Vec<(Viewer, Frame)> = Vec::new();
-        let mut patched: Vec<Viewer> = self
-            .subscribers
-            .iter()
-            .filter(|(_, s)| s.patches)
-            .map(|(&conn, _)| self.viewer_of(conn))
-            .collect();
-        patched.dedup();
+        // Who takes patches, and of which kind (a viewer class's connections may differ).
+        let mut patched: Vec<(Viewer, Patches)> = Vec::new();
+        for (&conn, sub) in &self.subscribers {
+            let wanted = (self.viewer_of(conn), sub.patches);
+            if sub.patches.on() && !patched.contains(&wanted) {
+                patched.push(wanted);
+            }
+        }
         for viewer in viewers {
             let full = self.state_frame(viewer);
-            if patched.contains(&viewer) {
+            let kinds: Vec<Patches> = patched
+                .iter()
+                .filter(|(v, _)| *v == viewer)
+                .map(|(_, kind)| *kind)
+                .collect();
+            if !kinds.is_empty() {
                 if let Some(base) = version
                     .checked_sub(1)
                     .and_then(|base| self.bases.at(viewer, base))
                 {
-                    let patch = wire::patch_frame(base, &full);
-                    if patch.len() < full.len() {
-                        patches.push((viewer, patch));
+                    for kind in kinds {
+                        let patch = wire::patch_frame(base, &full, kind == Patches::WithProducts);
+                        if patch.len() < full.len() {
+                            patches.push((viewer, kind, patch));
+                        }
                     }
                 }
                 bases.push((viewer, full.clone()));
@@ -183,9 +191,9 @@ impl Room {
             sub.told = Some(Told { viewer, version });
             let patch = patches
                 .iter()
-                .find(|(v, _)| sub.patches && on_base && *v == viewer);
+                .find(|(v, kind, _)| on_base && *v == viewer && *kind == sub.patches);
             let frame = match patch {
-                Some((_, patch)) => patch.clone(),
+                Some((_, _, patch)) => patch.clone(),
                 None => match frames.iter().find(|(v, _)| *v == viewer) {
                     Some((_, full)) => full.clone(),
                     None => continue,
@@ -222,7 +230,9 @@ impl Room {
         });
         let patches = sub.patches;
         let frames = missed.unwrap_or_else(|| vec![(now, self.state_frame(viewer))]);
-        if patches && let Some((_, last)) = frames.last() {
+        if patches.on()
+            && let Some((_, last)) = frames.last()
+        {
             // The next version goes as a patch against exactly what this connection holds.
             self.bases.insert(now, viewer, last.clone());
         }

@@ -69,8 +69,9 @@ pub fn state_frame(
 
 /// The `patch` frame that takes a connection from the `state` frame `base` to the `state`
 /// frame `next` (both built by [`state_frame`]): the difference of their bodies, `{view,
-/// to_act, legal, deadline_ms, outcome}`, worked out on their text.
-pub fn patch_frame(base: &Frame, next: &Frame) -> Frame {
+/// to_act, legal, deadline_ms, outcome}`, worked out on their text; with `products` when the
+/// connection reads them.
+pub fn patch_frame(base: &Frame, next: &Frame, products: bool) -> Frame {
     /// The version, read where [`state_frame`] wrote it.
     fn version(frame: &Frame) -> &str {
         let rest = frame
@@ -89,6 +90,7 @@ pub fn patch_frame(base: &Frame, next: &Frame) -> Frame {
             version(base)
         );
         let mut ops = TextDiff::new(out);
+        ops.use_products(products);
         ops.diff_members(
             base.as_str(),
             next.as_str(),
@@ -222,27 +224,29 @@ mod tests {
             None,
             None,
         );
-        let patch = patch_frame(&base, &next);
-        let (
-            Ok(ServerMsg::Patch {
-                version,
-                base: from,
-                ops,
-            }),
-            Ok(ServerMsg::State(mut state)),
-        ) = (
-            serde_json::from_str::<ServerMsg>(&patch),
-            serde_json::from_str::<ServerMsg>(&base),
-        )
-        else {
-            panic!("a patch and a state: {patch}");
-        };
-        assert_eq!((version, from), (4, 3));
-        assert!(!patch.contains("round"), "{patch}");
-        state.apply_patch(version, from, &ops).unwrap();
-        assert_eq!(
-            ServerMsg::State(state),
-            serde_json::from_str::<ServerMsg>(&next).unwrap()
-        );
+        for products in [false, true] {
+            let patch = patch_frame(&base, &next, products);
+            let (
+                Ok(ServerMsg::Patch {
+                    version,
+                    base: from,
+                    ops,
+                }),
+                Ok(ServerMsg::State(mut state)),
+            ) = (
+                serde_json::from_str::<ServerMsg>(&patch),
+                serde_json::from_str::<ServerMsg>(&base),
+            )
+            else {
+                panic!("a patch and a state: {patch}");
+            };
+            assert_eq!((version, from), (4, 3));
+            assert!(!patch.contains("round"), "{patch}");
+            state.apply_patch(version, from, &ops).unwrap();
+            assert_eq!(
+                ServerMsg::State(state),
+                serde_json::from_str::<ServerMsg>(&next).unwrap()
+            );
+        }
     }
 }

@@ -7,7 +7,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 use pandemonium_protocol::{
-    ClientMsg, ErrorCode, GameState, JoinRole, RoomCode, RoomSnapshot, ServerMsg,
+    ClientMsg, ErrorCode, GameState, JoinRole, PatchOp, RoomCode, RoomSnapshot, ServerMsg,
 };
 
 /// How long a test waits for a message before it fails.
@@ -26,8 +26,12 @@ pub struct Client {
     /// Whether this client asked for `patch` frames; each one it receives is applied to
     /// `state` and handed on as the `state` it makes, so tests read states either way.
     patches: bool,
-    /// How many patches it applied, and the bytes of the state and patch frames it received.
+    /// Whether it said it reads the `products` operation too.
+    products: bool,
+    /// How many patches it applied (and `products` operations among their operations), and
+    /// the bytes of the state and patch frames it received.
     pub patches_applied: usize,
+    pub products_applied: usize,
     pub state_bytes: usize,
 }
 
@@ -51,9 +55,15 @@ impl Client {
         Self::hello(port, None, Some(name), false).await
     }
 
-    /// Connects as a new guest that asks for `patch` frames.
+    /// Connects as a new guest that asks for `patch` frames, `products` included (as the web
+    /// client does).
     pub async fn guest_taking_patches(port: u16, name: &str) -> Client {
         Self::hello(port, None, Some(name), true).await
+    }
+
+    /// Connects as a new guest that asks for `patch` frames of JSON Patch's operations only.
+    pub async fn guest_taking_json_patches(port: u16, name: &str) -> Client {
+        Self::hello_with(port, None, Some(name), true, false).await
     }
 
     /// Connects again with a saved token.
@@ -67,11 +77,22 @@ impl Client {
     }
 
     async fn hello(port: u16, token: Option<&str>, name: Option<&str>, patches: bool) -> Client {
+        Self::hello_with(port, token, name, patches, patches).await
+    }
+
+    async fn hello_with(
+        port: u16,
+        token: Option<&str>,
+        name: Option<&str>,
+        patches: bool,
+        products: bool,
+    ) -> Client {
         let mut socket = Self::connect_raw(port).await;
         let hello = ClientMsg::Hello {
             token: token.map(str::to_string),
             name: name.map(str::to_string),
             patches: patches.then_some(true),
+            products: products.then_some(true),
         };
         socket
             .send(Message::Text(serde_json::to_string(&hello).unwrap().into()))
@@ -86,7 +107,9 @@ impl Client {
             state: None,
             room: None,
             patches,
+            products,
             patches_applied: 0,
+            products_applied: 0,
             state_bytes: 0,
         };
         match client.next().await {
@@ -141,6 +164,15 @@ impl Client {
                     let msg = match msg {
                         ServerMsg::Patch { version, base, ops } => {
                             assert!(self.patches, "a patch to a client that did not ask: {text}");
+                            let products = ops
+                                .iter()
+                                .filter(|op| matches!(op, PatchOp::Products { .. }))
+                                .count();
+                            assert!(
+                                self.products || products == 0,
+                                "products to a client that did not ask: {text}"
+                            );
+                            self.products_applied += products;
                             let state = self.state.as_mut().expect("a patch follows a state");
                             state
                                 .apply_patch(version, base, &ops)

@@ -393,6 +393,8 @@ async fn hello(port: u16, name: &str, patches: bool) -> Socket {
             token: None,
             name: Some(name.into()),
             patches: Some(patches),
+            // Like the web client, it reads the `products` operation.
+            products: Some(patches),
         },
     )
     .await;

@@ -139,7 +139,9 @@ describe("hello and identity", () => {
     expect(socket.url).toBe("ws://test/ws");
     expect(socket.sent).toEqual([]);
     socket.open();
-    expect(socket.sent).toEqual([{ type: "hello", token: "secret", name: null, patches: true }]);
+    expect(socket.sent).toEqual([
+      { type: "hello", token: "secret", name: null, patches: true, products: true },
+    ]);
   });
 
   it("asks for a new identity by name when there is no token, and keeps the token it is given", () => {
@@ -151,6 +153,7 @@ describe("hello and identity", () => {
       token: null,
       name: "Beelzebub",
       patches: true,
+      products: true,
     });
     sockets[0].receive({ type: "welcome", player_id: "p9", name: "Beelzebub", token: "fresh" });
     expect(identity.load()).toEqual({ token: "fresh", name: "Beelzebub", player_id: "p9" });
@@ -163,7 +166,13 @@ describe("hello and identity", () => {
     conn.start();
     sockets[0].open();
     sockets[0].receive({ type: "error", code: "unknown_token", message: "Unknown token" });
-    expect(sockets[0].last()).toEqual({ type: "hello", token: null, name: "Ada", patches: true });
+    expect(sockets[0].last()).toEqual({
+      type: "hello",
+      token: null,
+      name: "Ada",
+      patches: true,
+      products: true,
+    });
     expect(identity.load()).toBeNull();
     expect(conn.state.notices).toEqual([]);
   });
@@ -546,7 +555,13 @@ describe("reconnect and resync", () => {
     vi.runOnlyPendingTimers();
     const second = sockets[1];
     second.open();
-    expect(second.sent[0]).toEqual({ type: "hello", token: "tok-1", name: null, patches: true });
+    expect(second.sent[0]).toEqual({
+      type: "hello",
+      token: "tok-1",
+      name: null,
+      patches: true,
+      products: true,
+    });
     second.receive({ type: "welcome", player_id: "p1", name: "Ada" });
     expect(second.last()).toEqual({ type: "join", room: "K7QX2M", role: "player", version: 2 });
     expect(conn.state.status).toBe("online");

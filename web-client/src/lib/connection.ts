@@ -396,7 +396,7 @@ export class Connection implements Readable<ConnectionState> {
   /** Patches rather than whole states: about a third of the bytes in DēmoS, for ~20% more of
    * the server's CPU per action (docs/performance.md). */
   private hello(token: string | null, name: string | null): void {
-    this.send({ type: "hello", token, name, patches: true });
+    this.send({ type: "hello", token, name, patches: true, products: true });
   }
 
   private dropped(socket: SocketLike, _code: number): void {
