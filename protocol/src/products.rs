@@ -229,6 +229,66 @@ mod tests {
         round_trip("[{}, {}]");
     }
 
+    /// Arrays of objects made from a few names and values, many of them products (whole or
+    /// cut short, in order or not): each is rebuilt exactly from what is written.
+    #[test]
+    fn any_array_of_objects_is_rebuilt_from_its_products() {
+        let mut seed: u64 = 0x5eed;
+        let mut below = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let names = ["type", "card", "take", "to"];
+        let values = [
+            r#""a""#,
+            r#""b""#,
+            "1",
+            r#"{"discard":"8C"}"#,
+            "null",
+            "[2,3]",
+        ];
+        for _ in 0..2_000 {
+            let mut items: Vec<String> = Vec::new();
+            while items.len() < below(30) as usize {
+                if below(2) == 0 {
+                    // A product of 1-3 members, in nested-loop order, maybe cut short.
+                    let members: Vec<(&str, Vec<&str>)> = names[..1 + below(3) as usize]
+                        .iter()
+                        .map(|&name| {
+                            let count = 1 + below(3) as usize;
+                            let start = below(values.len() as u64) as usize;
+                            let taken = (0..count)
+                                .map(|i| values[(start + i) % values.len()])
+                                .collect();
+                            (name, taken)
+                        })
+                        .collect();
+                    let mut objects = vec![String::new()];
+                    for (name, taken) in &members {
+                        objects = objects
+                            .iter()
+                            .flat_map(|o| {
+                                taken.iter().map(move |v| {
+                                    let sep = if o.is_empty() { "" } else { "," };
+                                    format!("{o}{sep}\"{name}\":{v}")
+                                })
+                            })
+                            .collect();
+                    }
+                    let keep = objects.len() - below(objects.len() as u64) as usize / 2;
+                    items.extend(objects[..keep].iter().map(|o| format!("{{{o}}}")));
+                } else {
+                    let name = names[below(4) as usize];
+                    let value = values[below(values.len() as u64) as usize];
+                    items.push(format!("{{\"{name}\":{value}}}"));
+                }
+            }
+            round_trip(&format!("[{}]", items.join(",")));
+        }
+    }
+
     #[test]
     fn an_array_with_anything_but_objects_has_no_products() {
         assert_eq!(products(r#"[{"type": "draw"}, "2H"]"#), None);
