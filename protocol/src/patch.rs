@@ -1,9 +1,9 @@
 //! State patches: after a full `state`, a connection that asked for them gets each new
 //! version as the difference from the one before, in a subset of JSON Patch (RFC 6902):
 //! `add`, `remove` and `replace`, with JSON Pointer paths (RFC 6901) into the state's body
-//! (`view`, `to_act`, `legal`, `deadline_ms`, `outcome`), and one of its own, `products`: an
-//! array of objects replaced whole, written as products ([`crate::products`]) when that is
-//! shorter (a list of legal actions is).
+//! (`view`, `to_act`, `legal`, `deadline_ms`, `outcome`), and, for a client that said it reads
+//! it, one of its own, `products`: an array of objects replaced whole, written as products
+//! ([`crate::products`]) when that is shorter (a list of legal actions is).
 //!
 //! Most of a view stays put from one action to the next (the table, the scores, the other
 //! hands' sizes); a patch carries only what moved.
