@@ -12,12 +12,8 @@ use std::borrow::Cow;
 /// The members of the object `text`: each name (unescaped) and the text of its value.
 pub fn members(text: &str) -> Option<Vec<(Cow<'_, str>, &str)>> {
     let bytes = text.as_bytes();
-    let mut at = open(bytes, b'{')?;
     let mut members = Vec::new();
-    if *bytes.get(at)? == b'}' {
-        return Some(members);
-    }
-    loop {
+    each(bytes, b'{', b'}', |at| {
         let name_end = string_end(bytes, at)?;
         let name = &text[at..name_end];
         let name = if name.contains('\\') {
@@ -25,51 +21,53 @@ pub fn members(text: &str) -> Option<Vec<(Cow<'_, str>, &str)>> {
         } else {
             Cow::Borrowed(&name[1..name.len() - 1])
         };
-        at = skip_space(bytes, name_end);
-        if *bytes.get(at)? != b':' {
+        let colon = skip_space(bytes, name_end);
+        if *bytes.get(colon)? != b':' {
             return None;
         }
-        at = skip_space(bytes, at + 1);
-        let end = value_end(bytes, at)?;
-        members.push((name, &text[at..end]));
-        match next(bytes, end, b'}')? {
-            Some(after) => at = after,
-            None => return Some(members),
-        }
-    }
+        let start = skip_space(bytes, colon + 1);
+        let end = value_end(bytes, start)?;
+        members.push((name, &text[start..end]));
+        Some(end)
+    })?;
+    Some(members)
 }
 
 /// The elements of the array `text`, each as its text.
 pub fn elements(text: &str) -> Option<Vec<&str>> {
     let bytes = text.as_bytes();
-    let mut at = open(bytes, b'[')?;
     let mut elements = Vec::new();
-    if *bytes.get(at)? == b']' {
-        return Some(elements);
-    }
-    loop {
+    each(bytes, b'[', b']', |at| {
         let end = value_end(bytes, at)?;
         elements.push(&text[at..end]);
-        match next(bytes, end, b']')? {
-            Some(after) => at = after,
-            None => return Some(elements),
-        }
+        Some(end)
+    })?;
+    Some(elements)
+}
+
+/// Walks the container that opens with `open` and closes with `close` (the whole text): calls
+/// `item` with where each member or element starts, and `item` says where it ends.
+fn each(
+    bytes: &[u8],
+    open: u8,
+    close: u8,
+    mut item: impl FnMut(usize) -> Option<usize>,
+) -> Option<()> {
+    let start = skip_space(bytes, 0);
+    if *bytes.get(start)? != open {
+        return None;
     }
-}
-
-/// Past the opening bracket (and any space after it), if the text starts with `bracket`.
-fn open(bytes: &[u8], bracket: u8) -> Option<usize> {
-    let at = skip_space(bytes, 0);
-    (*bytes.get(at)? == bracket).then(|| skip_space(bytes, at + 1))
-}
-
-/// After a value ending at `end`: the start of the next one (`Some`), or `None` at `close`.
-fn next(bytes: &[u8], end: usize, close: u8) -> Option<Option<usize>> {
-    let at = skip_space(bytes, end);
-    match *bytes.get(at)? {
-        b',' => Some(Some(skip_space(bytes, at + 1))),
-        b if b == close => Some(None),
-        _ => None,
+    let mut at = skip_space(bytes, start + 1);
+    if *bytes.get(at)? == close {
+        return Some(());
+    }
+    loop {
+        let end = skip_space(bytes, item(at)?);
+        match *bytes.get(end)? {
+            b',' => at = skip_space(bytes, end + 1),
+            b if b == close => return Some(()),
+            _ => return None,
+        }
     }
 }
 
