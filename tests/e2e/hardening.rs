@@ -1314,12 +1314,13 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
 }
 
 /// Makes the SQLite database behind `db` refuse every action appended from now on (until the
-/// trigger is dropped); returns the connection that installed it.
+/// trigger is dropped); returns the connection that installed it. A running match's actions
+/// are appended to `pending_actions` (docs/performance.md, "The action log").
 async fn refuse_actions(db: &TestDb) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
     let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
     sqlx::query(
-        "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions \
+        "CREATE TRIGGER refuse_actions BEFORE INSERT ON pending_actions \
          BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
     )
     .execute(&breaker)
@@ -1414,10 +1415,11 @@ async fn an_action_the_store_refuses_is_undone_and_play_goes_on_from_the_durable
     let (a, b) = (alice.state.clone().unwrap(), bob.state.clone().unwrap());
     assert_eq!((a.version, b.version), (2, 2));
     assert_eq!(a.to_act, b.to_act);
-    let logged: Vec<(i64, String)> = sqlx::query_as("SELECT idx, action FROM actions ORDER BY idx")
-        .fetch_all(&breaker)
-        .await
-        .unwrap();
+    let logged: Vec<(i64, String)> =
+        sqlx::query_as("SELECT idx, action FROM pending_actions ORDER BY idx")
+            .fetch_all(&breaker)
+            .await
+            .unwrap();
     assert_eq!(logged.len(), 2, "{logged:?}");
     assert!(logged.iter().all(|(_, action)| action.contains("draw")));
     breaker.close().await;

@@ -523,3 +523,283 @@ async fn an_existing_sqlite_database_keeps_its_page_size() {
     assert_eq!(page_size(&db.url).await, 4096);
     db.drop_database().await;
 }
+
+/// A store on a new SQLite database whose writer commits without waiting for the disk (the
+/// tests below count rows and pages, not syncs) and never truncates its WAL on a timer.
+async fn quick_sqlite_store(db: &TestDb) -> Store {
+    use pandemonium_server::store::{SqliteOptions, StoreOptions, Synchronous};
+    use std::time::Duration;
+    Store::connect_with(
+        &db.url,
+        StoreOptions {
+            sqlite: SqliteOptions {
+                synchronous: Synchronous::Normal,
+                checkpoint_every: Duration::from_secs(3_600),
+            },
+            ..StoreOptions::default()
+        },
+    )
+    .await
+    .expect("connect")
+}
+
+/// Rows per match in `table`, read through a connection of its own.
+async fn rows_per_match(url: &str, table: &str) -> Vec<(String, i64)> {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+    let rows = sqlx::query_as(&format!(
+        "SELECT match_id, COUNT(*) FROM {table} GROUP BY match_id ORDER BY match_id"
+    ))
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+    rows
+}
+
+fn counts(rows: &[(&str, i64)]) -> Vec<(String, i64)> {
+    rows.iter().map(|(m, n)| (m.to_string(), *n)).collect()
+}
+
+/// On SQLite a running match's actions are appended to `pending_actions`, in arrival order
+/// and unindexed, and move into `actions` in the transaction that ends the match (finished or
+/// abandoned). The log reads the same wherever its rows are, before and after the move, and
+/// after a restart, when the writer finds the running matches' rows again.
+#[tokio::test]
+async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = quick_sqlite_store(&db).await;
+    for id in ["m-a", "m-b", "m-c"] {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
+    let action = |n: u64| json!({"n": n}).to_string();
+    for index in 0..3u64 {
+        for id in ["m-a", "m-b", "m-c"] {
+            let text = action(index);
+            store
+                .append(append(id, index, 0, &text, ActionSource::Bot))
+                .await
+                .unwrap();
+        }
+    }
+    assert_eq!(
+        rows_per_match(&db.url, "pending_actions").await,
+        counts(&[("m-a", 3), ("m-b", 3), ("m-c", 3)])
+    );
+    assert!(rows_per_match(&db.url, "actions").await.is_empty());
+    let running = store.running_matches().await.unwrap();
+    assert_eq!(running.len(), 3);
+    assert!(
+        running.iter().all(|m| m.log.len() == 3),
+        "logs read from pending rows"
+    );
+
+    let (last, result) = (action(3), outcome());
+    store
+        .append(Append {
+            finish: Some(&result),
+            ..append("m-a", 3, 1, &last, ActionSource::Player)
+        })
+        .await
+        .unwrap();
+    store.abandon("m-b").await.unwrap();
+    assert_eq!(
+        rows_per_match(&db.url, "actions").await,
+        counts(&[("m-a", 4), ("m-b", 3)]),
+        "an ended match's log is in `actions`, its last action with it"
+    );
+    let finished = store.get_match("m-a").await.unwrap().unwrap();
+    assert_eq!(finished.status, MatchStatus::Finished);
+    let logged: Vec<_> = finished.log.iter().map(|a| a.action.clone()).collect();
+    assert_eq!(logged, (0..4).map(|n| json!({"n": n})).collect::<Vec<_>>());
+    assert_eq!(finished.log[3].seat, 1);
+
+    // After a restart the writer knows m-c's earlier rows: ending it moves them all.
+    store.close().await;
+    let store = quick_sqlite_store(&db).await;
+    let resumed = store.running_matches().await.unwrap();
+    assert_eq!(resumed.len(), 1);
+    assert_eq!(resumed[0].log.len(), 3);
+    let text = action(3);
+    store
+        .append(append("m-c", 3, 0, &text, ActionSource::Bot))
+        .await
+        .unwrap();
+    store.finish("m-c", &outcome()).await.unwrap();
+    let ended = store.get_match("m-c").await.unwrap().unwrap();
+    assert_eq!(ended.log.len(), 4);
+    assert_eq!(
+        rows_per_match(&db.url, "actions").await,
+        counts(&[("m-a", 4), ("m-b", 3), ("m-c", 4)])
+    );
+    store.close().await;
+    db.drop_database().await;
+}
+
+/// The rows of ended matches leave `pending_actions` with the writer's checkpoints, all but
+/// those behind the first row of a match still running; nothing of a running match goes.
+#[tokio::test]
+async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = quick_sqlite_store(&db).await;
+    for id in ["m-early", "m-long", "m-late"] {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
+    let text = json!({"type": "pass"}).to_string();
+    for index in 0..5u64 {
+        store
+            .append(append("m-early", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+    }
+    store.finish("m-early", &outcome()).await.unwrap();
+    // m-long starts appending after m-early's rows, m-late after m-long's first row.
+    let mut long = 0u64;
+    let mut push_long = async |store: &Store| {
+        store
+            .append(append("m-long", long, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+        long += 1;
+    };
+    push_long(&store).await;
+    for index in 0..5u64 {
+        store
+            .append(append("m-late", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+    }
+    store.finish("m-late", &outcome()).await.unwrap();
+    // Enough commits (one per append, each awaited) for the writer to checkpoint.
+    for _ in 0..600 {
+        push_long(&store).await;
+    }
+    assert_eq!(
+        rows_per_match(&db.url, "pending_actions").await,
+        counts(&[("m-late", 5), ("m-long", 601)]),
+        "m-early's rows are gone; m-late's wait behind m-long's first row"
+    );
+    store.finish("m-long", &outcome()).await.unwrap();
+    for index in 0..600u64 {
+        store
+            .start_match(&new_match(&format!("m-{index}"), "demos", 1))
+            .await
+            .unwrap();
+    }
+    assert!(
+        rows_per_match(&db.url, "pending_actions").await.is_empty(),
+        "with nothing running, every moved row goes"
+    );
+    let long_log = store.get_match("m-long").await.unwrap().unwrap().log;
+    assert_eq!(long_log.len(), 601);
+    assert_eq!(
+        rows_per_match(&db.url, "actions").await,
+        counts(&[("m-early", 5), ("m-late", 5), ("m-long", 601)])
+    );
+    store.close().await;
+    db.drop_database().await;
+}
+
+/// A match running when the database was upgraded has its earlier actions in `actions` and
+/// the rest in `pending_actions`: its log joins the two, and ending it moves the rest.
+#[tokio::test]
+async fn a_match_running_across_the_upgrade_keeps_its_earlier_actions() {
+    use sqlx::Connection;
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = quick_sqlite_store(&db).await;
+    store
+        .start_match(&new_match("m-up", "demos", 1))
+        .await
+        .unwrap();
+    let mut conn = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
+    for index in 0..2i64 {
+        sqlx::query(
+            "INSERT INTO actions (match_id, idx, seat, action, source, seq, at) \
+             VALUES ('m-up', $1, 0, $2, 'player', $3, 1)",
+        )
+        .bind(index)
+        .bind(json!({"n": index}).to_string())
+        .bind(index + 10)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    conn.close().await.unwrap();
+    let text = json!({"n": 2}).to_string();
+    store
+        .append(append("m-up", 2, 0, &text, ActionSource::Bot))
+        .await
+        .unwrap();
+    let running = store.running_matches().await.unwrap();
+    assert_eq!(running[0].log.len(), 3);
+    assert_eq!(running[0].log[1].seq, Some(11));
+    store.abandon("m-up").await.unwrap();
+    let ended = store.get_match("m-up").await.unwrap().unwrap();
+    let logged: Vec<_> = ended.log.iter().map(|a| a.action.clone()).collect();
+    assert_eq!(logged, (0..3).map(|n| json!({"n": n})).collect::<Vec<_>>());
+    store.close().await;
+    db.drop_database().await;
+}
+
+/// Empties the WAL (a truncating checkpoint, run by a connection of its own).
+async fn empty_the_wal(url: &str) {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+    let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(busy, 0, "nothing kept the WAL from being emptied");
+    conn.close().await.unwrap();
+}
+
+/// Appending a move writes the log's last page (and now and then the page above it), not a
+/// page of an index for each match in the commit: with 20 matches taking turns, each append
+/// its own commit, the WAL grows by fewer than 1.5 pages per commit (an index ordered by
+/// match made it ~3).
+#[tokio::test]
+async fn an_append_writes_the_log_s_last_page_not_a_page_per_match() {
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = quick_sqlite_store(&db).await;
+    let ids: Vec<String> = (0..20).map(|n| format!("match-{n:02}")).collect();
+    for id in &ids {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
+    empty_the_wal(&db.url).await;
+    let text =
+        json!({"type": "secret_discard", "card": "10S", "take": {"discard": "8C"}}).to_string();
+    let commits = 300;
+    for n in 0..commits {
+        let id = &ids[n % ids.len()];
+        store
+            .append(append(
+                id,
+                (n / ids.len()) as u64,
+                0,
+                &text,
+                ActionSource::Bot,
+            ))
+            .await
+            .unwrap();
+    }
+    // Nothing checkpointed meanwhile (the writer waits for 500 commits): the WAL holds
+    // every page written since it was emptied, each as a frame of 24 bytes and a page.
+    let path = db.url.trim_start_matches("sqlite://").to_string();
+    let wal = std::fs::metadata(format!("{path}-wal")).unwrap().len();
+    let frames = (wal - 32) / (24 + 1024);
+    let per_commit = frames as f64 / commits as f64;
+    assert!(
+        per_commit < 1.5,
+        "{frames} WAL frames for {commits} commits ({per_commit:.2} per commit)"
+    );
+    store.close().await;
+    db.drop_database().await;
+}

@@ -7,6 +7,7 @@
 //! round trip each on the hot path and never wait on another writer's lock.
 
 mod guests;
+mod pending;
 mod records;
 mod sqlite_writer;
 mod writer;
@@ -353,7 +354,7 @@ impl Store {
         let mut matches = Vec::with_capacity(rows.len());
         for row in rows {
             let mut m = records::match_from_row(&row)?;
-            m.log = self.log(&m.id).await?;
+            m.log = self.log(&m).await?;
             matches.push(m);
         }
         Ok(matches)
@@ -367,7 +368,7 @@ impl Store {
             .await?;
         let Some(row) = row else { return Ok(None) };
         let mut m = records::match_from_row(&row)?;
-        m.log = self.log(&m.id).await?;
+        m.log = self.log(&m).await?;
         Ok(Some(m))
     }
 
@@ -400,13 +401,29 @@ impl Store {
         Ok((summaries, total))
     }
 
-    async fn log(&self, match_id: &str) -> Result<Vec<LoggedAction>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT idx, seat, action, source, seq FROM actions WHERE match_id = $1 ORDER BY idx",
-        )
-        .bind(match_id)
-        .fetch_all(&self.pool)
-        .await?;
+    /// A match's log. An ended match's actions are all in `actions`; a running one's may be
+    /// in `pending_actions` too (SQLite appends there until the match ends; a database that
+    /// was upgraded mid-match holds its earlier actions in `actions`). The two are joined with
+    /// `UNION`, which keeps one of two identical rows: a match marked running again after it
+    /// ended (by hand, or by an older server that wrote the result apart) has its actions in
+    /// `actions` and, until they are deleted, their copies in `pending_actions`.
+    async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
+        const COLUMNS: &str = "idx, seat, action, source, seq";
+        let sql = match m.status {
+            MatchStatus::Running => format!(
+                "SELECT {COLUMNS} FROM actions WHERE match_id = $1 \
+                 UNION SELECT {COLUMNS} FROM pending_actions WHERE match_id = $2 \
+                 ORDER BY idx"
+            ),
+            MatchStatus::Finished | MatchStatus::Abandoned => {
+                format!("SELECT {COLUMNS} FROM actions WHERE match_id = $1 ORDER BY idx")
+            }
+        };
+        let mut query = sqlx::query(&sql).bind(&m.id);
+        if m.status == MatchStatus::Running {
+            query = query.bind(&m.id);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
             .enumerate()
             .map(|(expected, row)| records::action_from_row(row, expected as i64))

@@ -5,6 +5,12 @@
 //! hand-over: the thread takes the queued writes, runs the transaction with statements
 //! prepared once and kept, and answers each write.
 //!
+//! A running match's actions are appended to `pending_actions`, a table in arrival order with
+//! no index, and move into `actions` (ordered by match) in the transaction that ends the
+//! match ([`super::pending`]). Appended to `actions` directly, every commit wrote a leaf of
+//! its index for each match in the batch, and split them often: ~3 pages per move, against
+//! the one last page of `pending_actions` shared by the whole batch.
+//!
 //! Checkpoints are off the ack path: SQLite's automatic checkpoint would run inside the commit
 //! that crosses its threshold, before that batch is answered. Instead the writer checkpoints
 //! between batches, after answering one, when nothing is queued ([`CHECKPOINT_AFTER`]).
@@ -23,6 +29,7 @@ use std::path::Path;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
+use super::pending::{PendingChange, PendingRows};
 use super::writer::{
     self, Commit, CommitFailure, INSERT_MATCH, INSERT_PLAYER, Write, WriterOptions,
 };
@@ -100,6 +107,7 @@ pub(super) fn journal_size_limit() -> String {
 pub(super) struct SqliteWriter {
     conn: Connection,
     uncheckpointed: Since,
+    pending: PendingRows,
 }
 
 impl SqliteWriter {
@@ -114,9 +122,11 @@ impl SqliteWriter {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
+        let pending = read_pending(&conn)?;
         Ok(SqliteWriter {
             conn,
             uncheckpointed: Since::default(),
+            pending,
         })
     }
 
@@ -129,11 +139,11 @@ impl SqliteWriter {
     }
 
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
+        let SqliteWriter { conn, pending, .. } = self;
+        let mut change = PendingChange::default();
         // IMMEDIATE: the write lock is taken up front, so the transaction never has to
         // upgrade from a read lock (which can fail outright rather than wait).
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         {
             // Guests and matches first: a match's actions refer to its row.
             let mut player = tx.prepare_cached(INSERT_PLAYER)?;
@@ -159,10 +169,22 @@ impl SqliteWriter {
             // again, which is what a multi-row statement would save, and needs no statement
             // per batch size.
             let mut insert = tx.prepare_cached(
-                "INSERT INTO actions (match_id, idx, seat, action, source, seq, at) \
+                "INSERT INTO pending_actions (match_id, idx, seat, action, source, seq, at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )?;
+            let mut logged = tx.prepare_cached(
+                "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = ?1",
+            )?;
             for row in batch.iter().filter_map(Write::row) {
+                // `actions` refused an index already taken by its primary key; here the
+                // writer does, the match's next index kept with its pending rows.
+                let next = match pending.next_index(&row.match_id, &change) {
+                    Some(next) => next,
+                    None => logged.query_row([&row.match_id], |r| r.get(0))?,
+                };
+                if row.index != next {
+                    return Err(index_taken(&row.match_id, row.index, next));
+                }
                 insert.execute(params![
                     row.match_id,
                     row.index,
@@ -172,19 +194,71 @@ impl SqliteWriter {
                     row.seq,
                     row.at
                 ])?;
+                change.add(&row.match_id, tx.last_insert_rowid(), row.index);
             }
             // Status changes after the appends, so a match is never finished ahead of its
-            // last action.
+            // last action; the match's log moves into `actions` in the same transaction. A row
+            // already there is the same action (the writer appends each match's next index
+            // only, counting from `actions`): a match that was marked running again after
+            // its rows moved.
+            let mut to_log = tx.prepare_cached(
+                "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
+                 SELECT match_id, idx, seat, action, source, seq, at \
+                 FROM pending_actions WHERE rowid = ?1",
+            )?;
             let mut status = tx.prepare_cached(
                 "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3 WHERE id = ?4",
             )?;
             for (match_id, new_status, outcome, at) in batch.iter().filter_map(Write::status_change)
             {
+                for rowid in pending.of(match_id, &change) {
+                    to_log.execute([rowid])?;
+                }
+                change.end(match_id);
                 status.execute(params![new_status, outcome, at, match_id])?;
             }
         }
-        tx.commit()
+        tx.commit()?;
+        pending.commit(change);
+        Ok(())
     }
+
+    /// Deletes the rows of ended matches at the front of `pending_actions` (their copies are
+    /// in `actions`). Rows of ended matches behind a running match's first row wait until it
+    /// ends too.
+    fn prune_pending(&mut self) -> Result<usize, rusqlite::Error> {
+        self.conn
+            .prepare_cached("DELETE FROM pending_actions WHERE rowid < ?1")?
+            .execute([self.pending.prunable_below()])
+    }
+}
+
+/// An append at an index other than its match's next one: refused as the primary key of
+/// `actions` refuses a duplicate.
+fn index_taken(match_id: &str, index: i64, next: i64) -> rusqlite::Error {
+    rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY),
+        Some(format!(
+            "match {match_id} appends action {next} next, not {index}"
+        )),
+    )
+}
+
+/// The pending rows of running matches, as the writer starts.
+fn read_pending(conn: &Connection) -> Result<PendingRows, rusqlite::Error> {
+    let mut rows = conn.prepare(
+        "SELECT p.rowid, p.match_id, p.idx FROM pending_actions p \
+         JOIN matches m ON m.id = p.match_id WHERE m.status = 'running'",
+    )?;
+    let running = rows
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<Result<Vec<(i64, String, i64)>, _>>()?;
+    let last = conn.query_row(
+        "SELECT COALESCE(MAX(rowid), 0) FROM pending_actions",
+        [],
+        |row| row.get(0),
+    )?;
+    Ok(PendingRows::from_rows(running, last))
 }
 
 impl Commit for SqliteWriter {
@@ -203,6 +277,10 @@ impl Commit for SqliteWriter {
             return;
         }
         self.uncheckpointed = Since::default();
+        // Before the checkpoint, so that it copies the pages the delete freed too.
+        if let Err(error) = self.prune_pending() {
+            tracing::warn!(%error, "deleting the moved rows of ended matches failed");
+        }
         if let Err(error) = self.checkpoint() {
             tracing::warn!(%error, "WAL checkpoint failed");
         }
