@@ -638,50 +638,45 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
     db.drop_database().await;
 }
 
-/// The rows of ended matches leave `pending_actions` with the writer's checkpoints, all but
-/// those behind the first row of a match still running; nothing of a running match goes.
+/// The rows of ended matches leave `pending_actions` with the writer's checkpoints: all of
+/// those ahead of the first row of every running match, and long runs of them between the
+/// rows of a match still running; nothing of a running match goes.
 #[tokio::test]
 async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
     let db = TestDb::new(crate::support::Backend::Sqlite)
         .await
         .expect("sqlite");
     let store = quick_sqlite_store(&db).await;
-    for id in ["m-early", "m-long", "m-late"] {
+    for id in ["m-early", "m-long", "m-late", "m-many"] {
         store.start_match(&new_match(id, "demos", 1)).await.unwrap();
     }
     let text = json!({"type": "pass"}).to_string();
-    for index in 0..5u64 {
-        store
-            .append(append("m-early", index, 0, &text, ActionSource::Bot))
-            .await
-            .unwrap();
-    }
-    store.finish("m-early", &outcome()).await.unwrap();
-    // m-long starts appending after m-early's rows, m-late after m-long's first row.
-    let mut long = 0u64;
-    let mut push_long = async |store: &Store| {
-        store
-            .append(append("m-long", long, 0, &text, ActionSource::Bot))
-            .await
-            .unwrap();
-        long += 1;
+    let mut next = std::collections::HashMap::<&str, u64>::new();
+    let mut push = async |id: &'static str, count: usize| {
+        for _ in 0..count {
+            let index = next.entry(id).or_default();
+            store
+                .append(append(id, *index, 0, &text, ActionSource::Bot))
+                .await
+                .unwrap();
+            *index += 1;
+        }
     };
-    push_long(&store).await;
-    for index in 0..5u64 {
-        store
-            .append(append("m-late", index, 0, &text, ActionSource::Bot))
-            .await
-            .unwrap();
+    // In the table: m-early's 5 rows, m-long, m-late's 5, m-long, m-many's 100, m-long...
+    push("m-early", 5).await;
+    push("m-long", 1).await;
+    push("m-late", 5).await;
+    push("m-long", 1).await;
+    push("m-many", 100).await;
+    for id in ["m-early", "m-late", "m-many"] {
+        store.finish(id, &outcome()).await.unwrap();
     }
-    store.finish("m-late", &outcome()).await.unwrap();
     // Enough commits (one per append, each awaited) for the writer to checkpoint.
-    for _ in 0..600 {
-        push_long(&store).await;
-    }
+    push("m-long", 600).await;
     assert_eq!(
         rows_per_match(&db.url, "pending_actions").await,
-        counts(&[("m-late", 5), ("m-long", 601)]),
-        "m-early's rows are gone; m-late's wait behind m-long's first row"
+        counts(&[("m-late", 5), ("m-long", 602)]),
+        "m-early's rows and m-many's long run are gone; m-late's few wait for m-long"
     );
     store.finish("m-long", &outcome()).await.unwrap();
     for index in 0..600u64 {
@@ -695,10 +690,15 @@ async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
         "with nothing running, every moved row goes"
     );
     let long_log = store.get_match("m-long").await.unwrap().unwrap().log;
-    assert_eq!(long_log.len(), 601);
+    assert_eq!(long_log.len(), 602);
     assert_eq!(
         rows_per_match(&db.url, "actions").await,
-        counts(&[("m-early", 5), ("m-late", 5), ("m-long", 601)])
+        counts(&[
+            ("m-early", 5),
+            ("m-late", 5),
+            ("m-long", 602),
+            ("m-many", 100)
+        ])
     );
     store.close().await;
     db.drop_database().await;

@@ -3,9 +3,10 @@
 //!
 //! `pending_actions` is appended to in rowid order and never indexed: a move writes the
 //! table's last page and nothing else. Rows are found by the rowids recorded here as they are
-//! inserted (and read back from the table when the writer starts). The front of the table,
-//! below the first row of every running match, holds only rows already moved into `actions`:
-//! it is deleted in one statement now and then.
+//! inserted (and read back from the table when the writer starts). The rows of ended matches
+//! (already copied into `actions`) are deleted now and then, in rowid ranges: the front of
+//! the table below the first row of every running match, and long runs between the rows of
+//! running matches ([`PendingRows::prunable`]).
 //!
 //! Without the primary key of `actions` (match, index) nothing in the table refuses a second
 //! action at an index already taken, so the index each match appends next is kept here too.
@@ -117,13 +118,35 @@ impl PendingRows {
         }
     }
 
-    /// Every row below this rowid belongs to an ended match (its copy is in `actions`).
-    pub fn prunable_below(&self) -> i64 {
-        self.running
+    /// Rowid ranges `(first, last)` holding rows of ended matches only: everything below the
+    /// first row of every running match, and higher up each run of at least `min_run` rows
+    /// between two rows of running matches (or after the last one). A match that runs for
+    /// hours, or one left running because it could not be resumed, would otherwise keep
+    /// every row appended since its start; shorter runs among the rows of running matches
+    /// wait, since deleting them would rewrite pages those rows still share.
+    pub fn prunable(&self, min_run: i64) -> Vec<(i64, i64)> {
+        let mut running: Vec<i64> = self
+            .running
             .values()
-            .filter_map(|r| r.rowids.first().copied())
-            .min()
-            .unwrap_or(self.last.saturating_add(1))
+            .flat_map(|r| r.rowids.iter().copied())
+            .collect();
+        running.sort_unstable();
+        let Some(&lowest) = running.first() else {
+            return vec![(i64::MIN, self.last)];
+        };
+        let mut ranges = vec![(i64::MIN, lowest - 1)];
+        let long_enough = |first: i64, last: i64| last - first + 1 >= min_run;
+        for pair in running.windows(2) {
+            let (first, last) = (pair[0] + 1, pair[1] - 1);
+            if long_enough(first, last) {
+                ranges.push((first, last));
+            }
+        }
+        let after = running[running.len() - 1] + 1;
+        if long_enough(after, self.last) {
+            ranges.push((after, self.last));
+        }
+        ranges
     }
 }
 
@@ -151,15 +174,23 @@ mod tests {
     fn only_rows_below_every_running_match_are_prunable() {
         let mut pending = PendingRows::default();
         committed(&mut pending, &[("a", 1), ("b", 2), ("a", 3), ("c", 4)], &[]);
-        assert_eq!(pending.prunable_below(), 1);
+        assert_eq!(pending.prunable(2), vec![(i64::MIN, 0)]);
         committed(&mut pending, &[("b", 5)], &["a"]);
-        assert_eq!(pending.prunable_below(), 2, "b's first row is 2");
+        assert_eq!(
+            pending.prunable(2),
+            vec![(i64::MIN, 1)],
+            "b's first row is 2"
+        );
         committed(&mut pending, &[], &["b"]);
-        assert_eq!(pending.prunable_below(), 4, "c's first row is 4");
+        assert_eq!(
+            pending.prunable(2),
+            vec![(i64::MIN, 3)],
+            "c's first row is 4"
+        );
         committed(&mut pending, &[], &["c"]);
         assert_eq!(
-            pending.prunable_below(),
-            6,
+            pending.prunable(2),
+            vec![(i64::MIN, 5)],
             "nothing runs: every row so far"
         );
     }
@@ -176,7 +207,7 @@ mod tests {
         let none = PendingChange::default();
         assert_eq!(pending.of("a", &none).collect::<Vec<_>>(), vec![1]);
         assert_eq!(pending.of("b", &none).count(), 0);
-        assert_eq!(pending.prunable_below(), 1);
+        assert_eq!(pending.prunable(1), vec![(i64::MIN, 0)]);
     }
 
     #[test]
@@ -188,7 +219,11 @@ mod tests {
         change.end("a");
         assert_eq!(pending.of("a", &change).collect::<Vec<_>>(), vec![1, 3]);
         pending.commit(change);
-        assert_eq!(pending.prunable_below(), 2);
+        assert_eq!(
+            pending.prunable(1),
+            vec![(i64::MIN, 1), (3, 3)],
+            "both of a's rows"
+        );
     }
 
     #[test]
@@ -206,8 +241,39 @@ mod tests {
         assert_eq!(pending.next_index("a", &none), Some(2));
         assert_eq!(pending.next_index("b", &none), Some(5));
         assert_eq!(pending.next_index("c", &none), None);
-        assert_eq!(pending.prunable_below(), 5);
-        assert_eq!(PendingRows::from_rows([], 9).prunable_below(), 10);
+        assert_eq!(pending.prunable(1), vec![(i64::MIN, 4), (8, 9)]);
+        assert_eq!(
+            PendingRows::from_rows([], 9).prunable(1),
+            vec![(i64::MIN, 9)]
+        );
+    }
+
+    #[test]
+    fn long_runs_of_ended_rows_between_running_ones_are_prunable_short_ones_wait() {
+        let mut pending = PendingRows::default();
+        // "long" runs throughout; the others end: rows 2-3 (2 rows), 5-9 (5 rows), 11-13.
+        let rows = [
+            ("long", 1),
+            ("x", 2),
+            ("x", 3),
+            ("long", 4),
+            ("y", 5),
+            ("y", 6),
+            ("y", 7),
+            ("y", 8),
+            ("y", 9),
+            ("long", 10),
+            ("z", 11),
+            ("z", 12),
+            ("z", 13),
+        ];
+        committed(&mut pending, &rows, &["x", "y", "z"]);
+        assert_eq!(
+            pending.prunable(3),
+            vec![(i64::MIN, 0), (5, 9), (11, 13)],
+            "2-3 is shorter than 3 rows"
+        );
+        assert_eq!(pending.prunable(4), vec![(i64::MIN, 0), (5, 9)]);
     }
 
     #[test]

@@ -52,6 +52,10 @@ const CHECKPOINT_AT_THE_LATEST: Since = Since {
     rows: 5_000,
 };
 
+/// Rows of ended matches between rows of running ones are deleted from `pending_actions` in
+/// runs of at least this many (~15 pages): shorter runs share their pages with rows that stay.
+const PRUNE_RUNS_FROM: i64 = 64;
+
 /// What was committed since the last checkpoint.
 #[derive(Debug, Clone, Copy, Default)]
 struct Since {
@@ -223,13 +227,18 @@ impl SqliteWriter {
         Ok(())
     }
 
-    /// Deletes the rows of ended matches at the front of `pending_actions` (their copies are
-    /// in `actions`). Rows of ended matches behind a running match's first row wait until it
-    /// ends too.
-    fn prune_pending(&mut self) -> Result<usize, rusqlite::Error> {
-        self.conn
-            .prepare_cached("DELETE FROM pending_actions WHERE rowid < ?1")?
-            .execute([self.pending.prunable_below()])
+    /// Deletes rows of ended matches from `pending_actions` (their copies are in `actions`),
+    /// in one transaction: the front of the table, and long runs of them further up.
+    fn prune_pending(&mut self) -> Result<(), rusqlite::Error> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut delete =
+                tx.prepare_cached("DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2")?;
+            for (first, last) in self.pending.prunable(PRUNE_RUNS_FROM) {
+                delete.execute([first, last])?;
+            }
+        }
+        tx.commit()
     }
 }
 
