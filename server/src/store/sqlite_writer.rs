@@ -230,7 +230,9 @@ impl SqliteWriter {
     /// Deletes rows of ended matches from `pending_actions` (their copies are in `actions`),
     /// in one transaction: the front of the table, and long runs of them further up.
     fn prune_pending(&mut self) -> Result<(), rusqlite::Error> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         {
             let mut delete =
                 tx.prepare_cached("DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2")?;
