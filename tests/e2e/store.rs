@@ -704,6 +704,49 @@ async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
     db.drop_database().await;
 }
 
+/// The writer deletes only rows of matches that are no longer running, whoever appended
+/// them: a second store on the same file (another process) keeps its running match's rows
+/// while this one prunes around them.
+#[tokio::test]
+async fn a_prune_never_deletes_rows_of_a_match_another_store_is_running() {
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let ours = quick_sqlite_store(&db).await;
+    let theirs = quick_sqlite_store(&db).await;
+    for id in ["m-ours", "m-ended", "m-theirs"] {
+        ours.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
+    let text = json!({"type": "pass"}).to_string();
+    // Their running match's rows sit in a long run this writer knows only as ended rows.
+    for index in 0..70u64 {
+        ours.append(append("m-ended", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+        theirs
+            .append(append("m-theirs", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+    }
+    ours.finish("m-ended", &outcome()).await.unwrap();
+    for index in 0..600u64 {
+        ours.append(append("m-ours", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        rows_per_match(&db.url, "pending_actions").await,
+        counts(&[("m-ours", 600), ("m-theirs", 70)]),
+        "the ended match's rows went, theirs stayed"
+    );
+    let running = ours.running_matches().await.unwrap();
+    let theirs_log = running.iter().find(|m| m.id == "m-theirs").unwrap();
+    assert_eq!(theirs_log.log.len(), 70);
+    theirs.close().await;
+    ours.close().await;
+    db.drop_database().await;
+}
+
 /// A match running when the database was upgraded has its earlier actions in `actions` and
 /// the rest in `pending_actions`: its log joins the two, and ending it moves the rest.
 #[tokio::test]

@@ -228,14 +228,19 @@ impl SqliteWriter {
     }
 
     /// Deletes rows of ended matches from `pending_actions` (their copies are in `actions`),
-    /// in one transaction: the front of the table, and long runs of them further up.
+    /// in one transaction: the front of the table, and long runs of them further up. The
+    /// ranges come from this writer's record of the rows; the delete also checks each row's
+    /// match is no longer running, so rows appended by another process on the same file
+    /// (which this writer knows nothing of) are never lost.
     fn prune_pending(&mut self) -> Result<(), rusqlite::Error> {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         {
-            let mut delete =
-                tx.prepare_cached("DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2")?;
+            let mut delete = tx.prepare_cached(
+                "DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2 \
+                 AND match_id NOT IN (SELECT id FROM matches WHERE status = 'running')",
+            )?;
             for (first, last) in self.pending.prunable(PRUNE_RUNS_FROM) {
                 delete.execute([first, last])?;
             }
