@@ -595,6 +595,11 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
         running.iter().all(|m| m.log.len() == 3),
         "logs read from pending rows"
     );
+    let record = store.match_record("m-a").await.unwrap().unwrap();
+    assert!(
+        record.log.is_empty(),
+        "the API's read of a running match skips its log"
+    );
 
     let (last, result) = (action(3), outcome());
     store
@@ -615,6 +620,8 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
     let logged: Vec<_> = finished.log.iter().map(|a| a.action.clone()).collect();
     assert_eq!(logged, (0..4).map(|n| json!({"n": n})).collect::<Vec<_>>());
     assert_eq!(finished.log[3].seat, 1);
+    let record = store.match_record("m-a").await.unwrap().unwrap();
+    assert_eq!(record.log.len(), 4, "an ended match's record has its log");
 
     // After a restart the writer knows m-c's earlier rows: ending it moves them all.
     store.close().await;

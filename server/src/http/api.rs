@@ -143,7 +143,7 @@ pub async fn get_match(
 ) -> Result<Json<MatchRecord>, AppError> {
     let stored = state
         .store
-        .get_match(&id)
+        .match_record(&id)
         .await?
         .ok_or(AppError::MatchNotFound)?;
     let finished = stored.status == MatchStatus::Finished;
@@ -194,7 +194,7 @@ pub async fn replay(
     let viewer = parse_viewer(query.viewer.as_deref())?;
     let stored = state
         .store
-        .get_match(&id)
+        .match_record(&id)
         .await?
         .ok_or(AppError::MatchNotFound)?;
     if stored.status != MatchStatus::Finished {

@@ -362,13 +362,30 @@ impl Store {
 
     /// One match with its log.
     pub async fn get_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        self.read_match(id, true).await
+    }
+
+    /// One match as the API serves it: with its log once it has ended, without while it runs
+    /// (nobody is shown a running match's log, and on SQLite reading it scans the unindexed
+    /// `pending_actions`, which a request that anyone can repeat should not do).
+    pub async fn match_record(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        self.read_match(id, false).await
+    }
+
+    async fn read_match(
+        &self,
+        id: &str,
+        running_log: bool,
+    ) -> Result<Option<StoredMatch>, StoreError> {
         let row = sqlx::query(&format!("{MATCH_COLUMNS} WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
         let Some(row) = row else { return Ok(None) };
         let mut m = records::match_from_row(&row)?;
-        m.log = self.log(&m).await?;
+        if running_log || m.status != MatchStatus::Running {
+            m.log = self.log(&m).await?;
+        }
         Ok(Some(m))
     }
 
