@@ -543,6 +543,18 @@ async fn quick_sqlite_store(db: &TestDb) -> Store {
     .expect("connect")
 }
 
+/// A new SQLite database and a [`quick_sqlite_store`] on it, with `matches` started.
+async fn sqlite_with_matches(matches: &[&str]) -> (TestDb, Store) {
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = quick_sqlite_store(&db).await;
+    for id in matches {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
+    (db, store)
+}
+
 /// Rows per match in `table`, read through a connection of its own.
 async fn rows_per_match(url: &str, table: &str) -> Vec<(String, i64)> {
     use sqlx::Connection;
@@ -567,13 +579,7 @@ fn counts(rows: &[(&str, i64)]) -> Vec<(String, i64)> {
 /// after a restart, when the writer finds the running matches' rows again.
 #[tokio::test]
 async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
-    let db = TestDb::new(crate::support::Backend::Sqlite)
-        .await
-        .expect("sqlite");
-    let store = quick_sqlite_store(&db).await;
-    for id in ["m-a", "m-b", "m-c"] {
-        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
-    }
+    let (db, store) = sqlite_with_matches(&["m-a", "m-b", "m-c"]).await;
     let action = |n: u64| json!({"n": n}).to_string();
     for index in 0..3u64 {
         for id in ["m-a", "m-b", "m-c"] {
@@ -650,13 +656,7 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
 /// rows of a match still running; nothing of a running match goes.
 #[tokio::test]
 async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
-    let db = TestDb::new(crate::support::Backend::Sqlite)
-        .await
-        .expect("sqlite");
-    let store = quick_sqlite_store(&db).await;
-    for id in ["m-early", "m-long", "m-late", "m-many"] {
-        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
-    }
+    let (db, store) = sqlite_with_matches(&["m-early", "m-long", "m-late", "m-many"]).await;
     let text = json!({"type": "pass"}).to_string();
     let mut next = std::collections::HashMap::<&str, u64>::new();
     let mut push = async |id: &'static str, count: usize| {
@@ -759,14 +759,7 @@ async fn a_prune_never_deletes_rows_of_a_match_another_store_is_running() {
 #[tokio::test]
 async fn a_match_running_across_the_upgrade_keeps_its_earlier_actions() {
     use sqlx::Connection;
-    let db = TestDb::new(crate::support::Backend::Sqlite)
-        .await
-        .expect("sqlite");
-    let store = quick_sqlite_store(&db).await;
-    store
-        .start_match(&new_match("m-up", "demos", 1))
-        .await
-        .unwrap();
+    let (db, store) = sqlite_with_matches(&["m-up"]).await;
     let mut conn = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
     for index in 0..2i64 {
         sqlx::query(
@@ -815,14 +808,9 @@ async fn empty_the_wal(url: &str) {
 /// match made it ~3).
 #[tokio::test]
 async fn an_append_writes_the_log_s_last_page_not_a_page_per_match() {
-    let db = TestDb::new(crate::support::Backend::Sqlite)
-        .await
-        .expect("sqlite");
-    let store = quick_sqlite_store(&db).await;
     let ids: Vec<String> = (0..20).map(|n| format!("match-{n:02}")).collect();
-    for id in &ids {
-        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
-    }
+    let names: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let (db, store) = sqlite_with_matches(&names).await;
     empty_the_wal(&db.url).await;
     let text =
         json!({"type": "secret_discard", "card": "10S", "take": {"discard": "8C"}}).to_string();

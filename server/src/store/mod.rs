@@ -14,6 +14,7 @@ mod writer;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
+use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -351,11 +352,27 @@ impl Store {
         let rows = sqlx::query(&format!("{MATCH_COLUMNS} WHERE status = 'running'"))
             .fetch_all(&self.pool)
             .await?;
-        let mut matches = Vec::with_capacity(rows.len());
-        for row in rows {
-            let mut m = records::match_from_row(&row)?;
-            m.log = self.log(&m).await?;
-            matches.push(m);
+        let mut matches = rows
+            .iter()
+            .map(records::match_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        // Every running match's log in one read: on SQLite one scan of the unindexed
+        // `pending_actions`, not one per match.
+        const RUNNING: &str = "SELECT id FROM matches WHERE status = 'running'";
+        let logged = sqlx::query(&format!(
+            "SELECT {LOG_COLUMNS}, match_id FROM actions WHERE match_id IN ({RUNNING}) \
+             UNION SELECT {LOG_COLUMNS}, match_id FROM pending_actions \
+             WHERE match_id IN ({RUNNING}) ORDER BY match_id, idx"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut logs: HashMap<String, Vec<LoggedAction>> = HashMap::new();
+        for row in &logged {
+            let log = logs.entry(row.try_get(LOG_COLUMN_COUNT)?).or_default();
+            log.push(records::action_from_row(row, log.len() as i64)?);
+        }
+        for m in &mut matches {
+            m.log = logs.remove(&m.id).unwrap_or_default();
         }
         Ok(matches)
     }
@@ -425,15 +442,14 @@ impl Store {
     /// ended (by hand, or by an older server that wrote the result apart) has its actions in
     /// `actions` and, until they are deleted, their copies in `pending_actions`.
     async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
-        const COLUMNS: &str = "idx, seat, action, source, seq";
         let sql = match m.status {
             MatchStatus::Running => format!(
-                "SELECT {COLUMNS} FROM actions WHERE match_id = $1 \
-                 UNION SELECT {COLUMNS} FROM pending_actions WHERE match_id = $2 \
+                "SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 \
+                 UNION SELECT {LOG_COLUMNS} FROM pending_actions WHERE match_id = $2 \
                  ORDER BY idx"
             ),
             MatchStatus::Finished | MatchStatus::Abandoned => {
-                format!("SELECT {COLUMNS} FROM actions WHERE match_id = $1 ORDER BY idx")
+                format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 ORDER BY idx")
             }
         };
         let mut query = sqlx::query(&sql).bind(&m.id);
@@ -447,6 +463,10 @@ impl Store {
             .collect()
     }
 }
+
+/// The columns [`records::action_from_row`] reads, in its order.
+const LOG_COLUMNS: &str = "idx, seat, action, source, seq";
+const LOG_COLUMN_COUNT: usize = 5;
 
 /// One accepted action for the log.
 #[derive(Debug, Clone, Copy)]
