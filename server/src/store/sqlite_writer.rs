@@ -145,84 +145,21 @@ impl SqliteWriter {
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
         let SqliteWriter { conn, pending, .. } = self;
         let mut change = PendingChange::default();
+        // BEGIN and COMMIT as statements prepared once, like the inserts: `execute_batch`
+        // (which rusqlite's `Transaction` uses) parses them again for every batch.
         // IMMEDIATE: the write lock is taken up front, so the transaction never has to
         // upgrade from a read lock (which can fail outright rather than wait).
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        {
-            // Guests and matches first: a match's actions refer to its row.
-            let mut player = tx.prepare_cached(INSERT_PLAYER)?;
-            for row in batch.iter().filter_map(Write::player) {
-                player.execute(params![row.id, row.name, row.token_hash, row.created_at])?;
+        conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+        let written = write_batch(conn, pending, &mut change, batch)
+            .and_then(|()| conn.prepare_cached("COMMIT")?.execute([]).map(drop));
+        if let Err(error) = written {
+            // A failed statement, or a COMMIT that could not finish, leaves the transaction
+            // open: nothing of the batch may stay.
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK");
             }
-            let mut start = tx.prepare_cached(INSERT_MATCH)?;
-            for row in batch.iter().filter_map(Write::start) {
-                start.execute(params![
-                    row.id,
-                    row.room_code,
-                    row.game,
-                    row.config,
-                    row.seats,
-                    row.room,
-                    row.seed,
-                    row.seed_hash,
-                    row.started_at,
-                    row.rematch_of
-                ])?;
-            }
-            // One prepared single-row INSERT, run per row: SQLite runs it without parsing
-            // again, which is what a multi-row statement would save, and needs no statement
-            // per batch size.
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO pending_actions (match_id, idx, seat, action, source, seq, at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?;
-            let mut logged = tx.prepare_cached(
-                "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = ?1",
-            )?;
-            for row in batch.iter().filter_map(Write::row) {
-                // `actions` refused an index already taken by its primary key; here the
-                // writer does, the match's next index kept with its pending rows.
-                let next = match pending.next_index(&row.match_id, &change) {
-                    Some(next) => next,
-                    None => logged.query_row([&row.match_id], |r| r.get(0))?,
-                };
-                if row.index != next {
-                    return Err(index_taken(&row.match_id, row.index, next));
-                }
-                insert.execute(params![
-                    row.match_id,
-                    row.index,
-                    row.seat,
-                    row.action,
-                    row.source,
-                    row.seq,
-                    row.at
-                ])?;
-                change.add(&row.match_id, tx.last_insert_rowid(), row.index);
-            }
-            // Status changes after the appends, so a match is never finished ahead of its
-            // last action; the match's log moves into `actions` in the same transaction. A row
-            // already there is the same action (the writer appends each match's next index
-            // only, counting from `actions`): a match that was marked running again after
-            // its rows moved.
-            let mut to_log = tx.prepare_cached(
-                "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
-                 SELECT match_id, idx, seat, action, source, seq, at \
-                 FROM pending_actions WHERE rowid = ?1",
-            )?;
-            let mut status = tx.prepare_cached(
-                "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3 WHERE id = ?4",
-            )?;
-            for (match_id, new_status, outcome, at) in batch.iter().filter_map(Write::status_change)
-            {
-                for rowid in pending.of(match_id, &change) {
-                    to_log.execute([rowid])?;
-                }
-                change.end(match_id);
-                status.execute(params![new_status, outcome, at, match_id])?;
-            }
+            return Err(error);
         }
-        tx.commit()?;
         pending.commit(change);
         Ok(())
     }
@@ -258,6 +195,97 @@ fn index_taken(match_id: &str, index: i64, next: i64) -> rusqlite::Error {
             "match {match_id} appends action {next} next, not {index}"
         )),
     )
+}
+
+/// The statements of one batch, inside its transaction. Each statement is looked up in the
+/// connection's cache only when the batch has rows for it: most batches are appends alone.
+fn write_batch<'b>(
+    conn: &Connection,
+    pending: &PendingRows,
+    change: &mut PendingChange<'b>,
+    batch: &'b [Write],
+) -> Result<(), rusqlite::Error> {
+    // Guests and matches first: a match's actions refer to its row.
+    if batch.iter().any(|write| write.player().is_some()) {
+        let mut player = conn.prepare_cached(INSERT_PLAYER)?;
+        for row in batch.iter().filter_map(Write::player) {
+            player.execute(params![row.id, row.name, row.token_hash, row.created_at])?;
+        }
+    }
+    if batch.iter().any(|write| write.start().is_some()) {
+        let mut start = conn.prepare_cached(INSERT_MATCH)?;
+        for row in batch.iter().filter_map(Write::start) {
+            start.execute(params![
+                row.id,
+                row.room_code,
+                row.game,
+                row.config,
+                row.seats,
+                row.room,
+                row.seed,
+                row.seed_hash,
+                row.started_at,
+                row.rematch_of
+            ])?;
+        }
+    }
+    if batch.iter().any(|write| write.row().is_some()) {
+        // One prepared single-row INSERT, run per row: SQLite runs it without parsing
+        // again, which is what a multi-row statement would save, and needs no statement
+        // per batch size.
+        let mut insert = conn.prepare_cached(
+            "INSERT INTO pending_actions (match_id, idx, seat, action, source, seq, at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        for row in batch.iter().filter_map(Write::row) {
+            // `actions` refused an index already taken by its primary key; here the
+            // writer does, the match's next index kept with its pending rows.
+            let next = match pending.next_index(&row.match_id, change) {
+                Some(next) => next,
+                None => conn
+                    .prepare_cached(
+                        "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = ?1",
+                    )?
+                    .query_row([&row.match_id], |r| r.get(0))?,
+            };
+            if row.index != next {
+                return Err(index_taken(&row.match_id, row.index, next));
+            }
+            insert.execute(params![
+                row.match_id,
+                row.index,
+                row.seat,
+                row.action,
+                row.source,
+                row.seq,
+                row.at
+            ])?;
+            change.add(&row.match_id, conn.last_insert_rowid(), row.index);
+        }
+    }
+    if batch.iter().any(|write| write.status_change().is_some()) {
+        // Status changes after the appends, so a match is never finished ahead of its
+        // last action; the match's log moves into `actions` in the same transaction. A row
+        // already there is the same action (the writer appends each match's next index
+        // only, counting from `actions`): a match that was marked running again after
+        // its rows moved.
+        let mut to_log = conn.prepare_cached(
+            "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
+             SELECT match_id, idx, seat, action, source, seq, at \
+             FROM pending_actions WHERE rowid = ?1",
+        )?;
+        let mut status = conn.prepare_cached(
+            "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3 WHERE id = ?4",
+        )?;
+        for (match_id, new_status, outcome, at) in batch.iter().filter_map(Write::status_change) {
+            for rowid in pending.of(match_id, change) {
+                to_log.execute([rowid])?;
+            }
+            change.end(match_id);
+            status.execute(params![new_status, outcome, at, match_id])?;
+        }
+    }
+    Ok(())
 }
 
 /// The pending rows of running matches, as the writer starts.
