@@ -174,9 +174,59 @@ async fn connection(
     let mut last_heard = Instant::now();
     let mut ping = tokio::time::interval(idle / 3);
     ping.tick().await;
+    // Made once, not on every turn of the loop: a fresh `changed()` each turn joined and left
+    // the shutdown signal's list of waiters, under its lock, for every frame in or out.
+    let shutting_down = shutdown.changed();
+    tokio::pin!(shutting_down);
+    let handshake_over = tokio::time::sleep_until(handshake_deadline.into());
+    tokio::pin!(handshake_over);
 
+    // The frames of one write, kept from one write to the next.
+    let mut frames = Vec::new();
     let close: Result<(u16, &'static str), Stuck> = loop {
         tokio::select! {
+            // In this order, without drawing lots: a frame the room queued (most wake-ups
+            // under play) is handled without polling the socket's read side, whose poll goes
+            // through the WebSocket layer's locks and wakers for nothing.
+            biased;
+            outgoing = recv_outbox(&mut conn.outbox) => {
+                match outgoing {
+                    Some(Outgoing::Frame(frame)) => {
+                        // Frames released together (an ack and its state, a resync) go out in
+                        // one write rather than one system call each.
+                        frames.push(Message::Text(frame));
+                        let mut then = None;
+                        while let Some(rx) = conn.outbox.as_mut()
+                            && frames.len() < WRITE_BATCH
+                        {
+                            match rx.try_recv() {
+                                Ok(Outgoing::Frame(frame)) => frames.push(Message::Text(frame)),
+                                Ok(other) => {
+                                    then = Some(other);
+                                    break;
+                                }
+                                Err(_) => break,
+                            }
+                        }
+                        if let Err(stuck) = sink.send_all(&mut frames).await {
+                            break Err(stuck);
+                        }
+                        match then {
+                            Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
+                            Some(Outgoing::Refused) => conn.refused_by_room(),
+                            _ => {}
+                        }
+                    }
+                    Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
+                    Some(Outgoing::Refused) => conn.refused_by_room(),
+                    // The room let go of us: too slow, or the room is gone.
+                    None => {
+                        conn.outbox = None;
+                        conn.room = None;
+                        break Ok((CLOSE_TRY_AGAIN, "fell behind the room; reconnect to resync"));
+                    }
+                }
+            }
             incoming = stream.next() => {
                 let message = match incoming {
                     Some(Ok(message)) => message,
@@ -210,44 +260,6 @@ async fn connection(
                     Flow::Stuck(stuck) => break Err(stuck),
                 }
             }
-            outgoing = recv_outbox(&mut conn.outbox) => {
-                match outgoing {
-                    Some(Outgoing::Frame(frame)) => {
-                        // Frames released together (an ack and its state, a resync) go out in
-                        // one write rather than one system call each.
-                        let mut frames = vec![Message::Text(frame)];
-                        let mut then = None;
-                        while let Some(rx) = conn.outbox.as_mut()
-                            && frames.len() < WRITE_BATCH
-                        {
-                            match rx.try_recv() {
-                                Ok(Outgoing::Frame(frame)) => frames.push(Message::Text(frame)),
-                                Ok(other) => {
-                                    then = Some(other);
-                                    break;
-                                }
-                                Err(_) => break,
-                            }
-                        }
-                        if let Err(stuck) = sink.send_all(frames).await {
-                            break Err(stuck);
-                        }
-                        match then {
-                            Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
-                            Some(Outgoing::Refused) => conn.refused_by_room(),
-                            _ => {}
-                        }
-                    }
-                    Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
-                    Some(Outgoing::Refused) => conn.refused_by_room(),
-                    // The room let go of us: too slow, or the room is gone.
-                    None => {
-                        conn.outbox = None;
-                        conn.room = None;
-                        break Ok((CLOSE_TRY_AGAIN, "fell behind the room; reconnect to resync"));
-                    }
-                }
-            }
             _ = ping.tick() => {
                 if conn.player.is_none() && Instant::now() >= handshake_deadline {
                     break Ok((CLOSE_POLICY, "no hello in time"));
@@ -259,10 +271,10 @@ async fn connection(
                     break Err(stuck);
                 }
             }
-            _ = tokio::time::sleep_until(handshake_deadline.into()), if conn.player.is_none() => {
+            _ = &mut handshake_over, if conn.player.is_none() => {
                 break Ok((CLOSE_POLICY, "no hello in time"));
             }
-            _ = shutdown.changed() => {
+            _ = &mut shutting_down => {
                 break Ok((1012, "the server is restarting; reconnect in a moment"));
             }
         }
@@ -332,10 +344,10 @@ struct Writer {
 }
 
 impl Writer {
-    /// Writes `messages` and flushes once, all within one deadline.
-    async fn send_all(&mut self, messages: Vec<Message>) -> Result<(), Stuck> {
+    /// Writes `messages` (leaving the vector empty) and flushes once, all within one deadline.
+    async fn send_all(&mut self, messages: &mut Vec<Message>) -> Result<(), Stuck> {
         let write = async {
-            for message in messages {
+            for message in messages.drain(..) {
                 self.sink.feed(message).await?;
             }
             self.sink.flush().await

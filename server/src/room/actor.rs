@@ -324,14 +324,25 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
 
 impl Room {
     async fn run(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
+        // One timer, moved only when the next wake changes: a fresh one per event entered
+        // and left the runtime's timer wheel for every action.
+        let timer = tokio::time::sleep_until(Instant::now());
+        tokio::pin!(timer);
+        let mut armed = None;
         loop {
             let wake = self.next_wake();
+            if wake != armed {
+                if let Some(at) = wake {
+                    timer.as_mut().reset(at);
+                }
+                armed = wake;
+            }
             // Commit confirmations first: they release what people are waiting to hear.
             let event = tokio::select! {
                 biased;
                 committed = self.pipeline.next_commit() => Event::Committed(committed),
                 command = rx.recv() => Event::Command(command),
-                _ = sleep_until(wake) => Event::Timer,
+                _ = &mut timer, if armed.is_some() => Event::Timer,
             };
             let close = match event {
                 Event::Committed(result) => {
@@ -419,12 +430,5 @@ impl RoomRefusal {
             rule: None,
             message: message.into(),
         }
-    }
-}
-
-async fn sleep_until(wake: Option<Instant>) {
-    match wake {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
     }
 }
