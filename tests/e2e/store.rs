@@ -224,6 +224,69 @@ async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb)
 }
 on_both_stores!(one_matchs_bad_write_does_not_fail_the_others_in_its_batch);
 
+/// An action for a match that has no row is refused (on SQLite by the writer, once per match,
+/// since `pending_actions` has no foreign key), and only that match's appends fail: another
+/// match's, queued in the same batches, commit.
+async fn an_action_of_a_match_without_a_row_is_refused_alone(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    store
+        .start_match(&new_match("real", "demos", 1))
+        .await
+        .unwrap();
+    let actions: Vec<_> = (0..10u64).map(|i| json!({"n": i}).to_string()).collect();
+    let mut ghost = Vec::new();
+    let mut real = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        let i = i as u64;
+        ghost.push(
+            store
+                .queue_append(append("ghost", i, 0, action, ActionSource::Player))
+                .await
+                .unwrap(),
+        );
+        real.push(
+            store
+                .queue_append(append("real", i, 1, action, ActionSource::Player))
+                .await
+                .unwrap(),
+        );
+    }
+    for committing in ghost {
+        assert!(
+            committing.wait().await.is_err(),
+            "an action of a match without a row is refused"
+        );
+    }
+    for committing in real {
+        committing
+            .wait()
+            .await
+            .expect("the other match's actions commit");
+    }
+    assert_eq!(
+        store.get_match("real").await.unwrap().unwrap().log.len(),
+        10
+    );
+    assert!(store.get_match("ghost").await.unwrap().is_none());
+    // Once the match has its row and its log is reopened (as its room does after a refused
+    // append), its actions are taken.
+    store
+        .start_match(&new_match("ghost", "demos", 2))
+        .await
+        .unwrap();
+    store.reopen_log("ghost").await.unwrap();
+    store
+        .append(append("ghost", 0, 0, &actions[0], ActionSource::Player))
+        .await
+        .expect("the match's first action, now that it has a row");
+    assert_eq!(
+        store.get_match("ghost").await.unwrap().unwrap().log.len(),
+        1
+    );
+    store.close().await;
+}
+on_both_stores!(an_action_of_a_match_without_a_row_is_refused_alone);
+
 /// Every write goes through the one writer, in the order it was issued: a guest, a match's
 /// start and the match's first action, issued back to back without waiting, all commit, the
 /// action never ahead of its match's row. (A second writer beside it, the pool, raced the

@@ -186,6 +186,26 @@ impl SqliteWriter {
     }
 }
 
+/// The index a match without pending rows appends next: after its actions in `actions`, if
+/// it has any (a database upgraded mid-match, a match marked running again). `pending_actions`
+/// has no foreign key (checking one cost an index lookup per move), so this, once per match,
+/// is where an append for a match without a row is refused, as the key refused it.
+fn first_index(conn: &Connection, match_id: &str) -> Result<i64, rusqlite::Error> {
+    let (known, next): (bool, i64) = conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM matches WHERE id = ?1), \
+             (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = ?1)",
+        )?
+        .query_row([match_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    if !known {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+            Some(format!("match {match_id} has no row")),
+        ));
+    }
+    Ok(next)
+}
+
 /// An append at an index other than its match's next one: refused as the primary key of
 /// `actions` refuses a duplicate.
 fn index_taken(match_id: &str, index: i64, next: i64) -> rusqlite::Error {
@@ -242,11 +262,7 @@ fn write_batch<'b>(
             // writer does, the match's next index kept with its pending rows.
             let next = match pending.next_index(&row.match_id, change) {
                 Some(next) => next,
-                None => conn
-                    .prepare_cached(
-                        "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = ?1",
-                    )?
-                    .query_row([&row.match_id], |r| r.get(0))?,
+                None => first_index(conn, &row.match_id)?,
             };
             if row.index != next {
                 return Err(index_taken(&row.match_id, row.index, next));
