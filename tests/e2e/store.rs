@@ -714,6 +714,12 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
     db.drop_database().await;
 }
 
+/// Commits one at a time after which the writer has checkpointed (and pruned) at least once:
+/// it checkpoints at the first idle moment after 500 batches, and after 1,250 whether idle or
+/// not (`CHECKPOINT_AT_THE_LATEST`). A test that counted on an idle moment failed when the
+/// machine was busy: the next write was queued before the writer looked.
+const BATCHES_TO_A_CHECKPOINT: u64 = 1_300;
+
 /// The rows of ended matches leave `pending_actions` with the writer's checkpoints: all of
 /// those ahead of the first row of every running match, and long runs of them between the
 /// rows of a match still running; nothing of a running match goes.
@@ -742,14 +748,15 @@ async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
         store.finish(id, &outcome()).await.unwrap();
     }
     // Enough commits (one per append, each awaited) for the writer to checkpoint.
-    push("m-long", 600).await;
+    push("m-long", BATCHES_TO_A_CHECKPOINT as usize).await;
+    let long = BATCHES_TO_A_CHECKPOINT as i64 + 2;
     assert_eq!(
         rows_per_match(&db.url, "pending_actions").await,
-        counts(&[("m-late", 5), ("m-long", 602)]),
+        counts(&[("m-late", 5), ("m-long", long)]),
         "m-early's rows and m-many's long run are gone; m-late's few wait for m-long"
     );
     store.finish("m-long", &outcome()).await.unwrap();
-    for index in 0..600u64 {
+    for index in 0..BATCHES_TO_A_CHECKPOINT {
         store
             .start_match(&new_match(&format!("m-{index}"), "demos", 1))
             .await
@@ -760,13 +767,13 @@ async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
         "with nothing running, every moved row goes"
     );
     let long_log = store.get_match("m-long").await.unwrap().unwrap().log;
-    assert_eq!(long_log.len(), 602);
+    assert_eq!(long_log.len() as i64, long);
     assert_eq!(
         rows_per_match(&db.url, "actions").await,
         counts(&[
             ("m-early", 5),
             ("m-late", 5),
-            ("m-long", 602),
+            ("m-long", long),
             ("m-many", 100)
         ])
     );
@@ -799,14 +806,14 @@ async fn a_prune_never_deletes_rows_of_a_match_another_store_is_running() {
             .unwrap();
     }
     ours.finish("m-ended", &outcome()).await.unwrap();
-    for index in 0..600u64 {
+    for index in 0..BATCHES_TO_A_CHECKPOINT {
         ours.append(append("m-ours", index, 0, &text, ActionSource::Bot))
             .await
             .unwrap();
     }
     assert_eq!(
         rows_per_match(&db.url, "pending_actions").await,
-        counts(&[("m-ours", 600), ("m-theirs", 70)]),
+        counts(&[("m-ours", BATCHES_TO_A_CHECKPOINT as i64), ("m-theirs", 70)]),
         "the ended match's rows went, theirs stayed"
     );
     let running = ours.running_matches().await.unwrap();
