@@ -64,10 +64,10 @@ pub struct Config {
     )]
     pub sqlite_checkpoint_seconds: u64,
 
-    /// Microseconds the writer waits after an action arrives for more to commit with it (at
-    /// most 1000). Zero commits at once; a little trades that much latency for fewer commits
-    /// under heavy load.
-    #[arg(long, env = "PANDEMONIUM_COMMIT_LINGER_MICROS", default_value_t = 0)]
+    /// Microseconds the store's writer waits for more actions to commit with those it has,
+    /// when it is loaded: it found 3 or more queued at once (at most 1000). Under a light load
+    /// it commits at once. Zero never waits.
+    #[arg(long, env = "PANDEMONIUM_COMMIT_LINGER_MICROS", default_value_t = 1000)]
     pub commit_linger_micros: u64,
 
     #[command(flatten)]

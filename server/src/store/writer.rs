@@ -1,7 +1,9 @@
 //! Group commit: one writer owns every write (guests, matches, actions, results). It takes
-//! whatever has queued while the previous transaction was committing (waiting up to an
-//! optional linger for more) and commits it all in one transaction, so under load the number
-//! of commits stays flat while the number of actions grows.
+//! whatever has queued while the previous transaction was committing and commits it all in
+//! one transaction, so under load the number of commits stays flat while the number of
+//! actions grows. When what it takes shows it is loaded (writes arriving faster than commits
+//! finish), it first waits a little (the linger) for more to join: a commit costs about the
+//! same whatever it holds, and at a light load there is nothing to wait for.
 //!
 //! The writer is one dedicated connection: for SQLite a thread of its own that calls the
 //! database directly ([`super::sqlite_writer`]), so an append costs one hand-over in and one
@@ -28,6 +30,7 @@ use std::collections::HashSet;
 use std::future::Future;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 use super::StoreError;
 
@@ -35,6 +38,16 @@ use super::StoreError;
 const ROWS_PER_INSERT: usize = 100;
 /// How many queued writes one transaction takes at most.
 const MAX_BATCH: usize = 1_000;
+/// The writer lingers for more only while writes keep arriving at least this fast (per
+/// second): then a commit takes a few hundred microseconds, so during a linger of a
+/// millisecond several more arrive to share the next one. At 1,000 actions/s a batch holds
+/// ~1.9 writes without lingering, and lingering saved no CPU that runs could show, only added
+/// latency; at 7,000/s a batch held ~3.7 and a 1 ms linger cut the server's CPU per action by
+/// a fifth (docs/performance.md, "A commit's fixed costs").
+const LOADED_RATE: u64 = 3_000;
+/// The rate is counted over windows this long, so a burst (a table's four players committing
+/// at once) is not taken for load.
+const RATE_WINDOW: Duration = Duration::from_millis(10);
 
 pub(super) type Done = oneshot::Sender<Result<(), StoreError>>;
 
@@ -117,9 +130,9 @@ impl Write {
 /// How the writer behaves beyond committing.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WriterOptions {
-    /// How long the writer waits, after the first write of a batch arrives, for more to join
-    /// it. Zero commits at once; a little (at most a millisecond) lets batches form under load
-    /// at the cost of that much latency.
+    /// How long the writer waits for more writes to join a batch when it is loaded (writes
+    /// arrived at [`LOADED_RATE`] a second or more over the last [`RATE_WINDOW`]). Zero always
+    /// commits at once.
     pub linger: Duration,
     /// Test hook: end the process the moment a match's finishing write has committed, the
     /// way `kill -9` would, so a test can show that the result was written with the action.
@@ -178,10 +191,12 @@ pub(super) async fn run<C: Commit>(
     // Matches whose appends are refused after a failure, until their room reopens them.
     let mut fences: HashSet<String> = HashSet::new();
     let linger = options.linger.min(MAX_LINGER);
+    let mut load = Load::new(Instant::now());
     while let Some(first) = rx.recv().await {
         batch.push(first);
         take_queued(&mut rx, &mut batch);
-        if !linger.is_zero() && batch.len() < MAX_BATCH {
+        let loaded = load.loaded(Instant::now());
+        if !linger.is_zero() && loaded && batch.len() < MAX_BATCH {
             let until = tokio::time::Instant::now() + linger;
             while batch.len() < MAX_BATCH {
                 match tokio::time::timeout_at(until, rx.recv()).await {
@@ -193,6 +208,7 @@ pub(super) async fn run<C: Commit>(
                 }
             }
         }
+        load.count(batch.len());
         let (fenced, writable) = split_fenced(std::mem::take(&mut batch), &mut fences);
         for write in fenced {
             answer(
@@ -231,6 +247,45 @@ pub(super) async fn run<C: Commit>(
             db.release();
         }
         db.after_batch(rx.is_empty());
+    }
+}
+
+/// How fast writes have been arriving: counted per window of [`RATE_WINDOW`], judged when a
+/// window has passed.
+#[derive(Debug)]
+struct Load {
+    since: Instant,
+    writes: u64,
+    loaded: bool,
+}
+
+impl Load {
+    fn new(now: Instant) -> Self {
+        Load {
+            since: now,
+            writes: 0,
+            loaded: false,
+        }
+    }
+
+    /// Counts the writes of a batch.
+    fn count(&mut self, writes: usize) {
+        self.writes += writes as u64;
+    }
+
+    /// Whether the last window saw writes at [`LOADED_RATE`] or more. A window ends at the
+    /// first batch after it has lasted [`RATE_WINDOW`]: after a quiet spell it is a long one,
+    /// and its rate low.
+    fn loaded(&mut self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.since);
+        if elapsed >= RATE_WINDOW {
+            let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+            self.loaded =
+                self.writes.saturating_mul(1_000_000) >= LOADED_RATE.saturating_mul(micros);
+            self.since = now;
+            self.writes = 0;
+        }
+        self.loaded
     }
 }
 
@@ -477,4 +532,75 @@ async fn insert_rows(
     }
     query.execute(&mut **tx).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts batches of `writes` every `every` for `span`, as the writer takes them.
+    fn steady(load: &mut Load, now: &mut Instant, writes: usize, every: Duration, span: Duration) {
+        let end = *now + span;
+        while *now < end {
+            *now += every;
+            load.loaded(*now);
+            load.count(writes);
+        }
+    }
+
+    #[test]
+    fn writes_arriving_at_3000_a_second_or_more_make_the_writer_linger() {
+        let mut now = Instant::now();
+        let mut load = Load::new(now);
+        // 4 writes every millisecond: 4,000 a second.
+        steady(
+            &mut load,
+            &mut now,
+            4,
+            Duration::from_millis(1),
+            RATE_WINDOW * 3,
+        );
+        assert!(load.loaded(now + Duration::from_millis(1)));
+        // 2 every millisecond: 2,000 a second.
+        steady(
+            &mut load,
+            &mut now,
+            2,
+            Duration::from_millis(1),
+            RATE_WINDOW * 3,
+        );
+        assert!(!load.loaded(now + Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn a_burst_is_not_taken_for_load() {
+        let mut now = Instant::now();
+        let mut load = Load::new(now);
+        // 1,000 writes a second, in bursts of four (a table committing at once).
+        steady(
+            &mut load,
+            &mut now,
+            4,
+            Duration::from_millis(4),
+            RATE_WINDOW * 3,
+        );
+        assert!(!load.loaded(now + Duration::from_micros(300)));
+    }
+
+    #[test]
+    fn a_quiet_spell_ends_the_load() {
+        let mut now = Instant::now();
+        let mut load = Load::new(now);
+        steady(
+            &mut load,
+            &mut now,
+            10,
+            Duration::from_millis(1),
+            RATE_WINDOW * 3,
+        );
+        assert!(load.loaded(now));
+        // The first write after a second of silence closes a window of one write.
+        now += Duration::from_secs(1);
+        assert!(!load.loaded(now));
+    }
 }
