@@ -442,18 +442,29 @@ impl Store {
     /// ended (by hand, or by an older server that wrote the result apart) has its actions in
     /// `actions` and, until they are deleted, their copies in `pending_actions`.
     async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
-        let sql = match m.status {
-            MatchStatus::Running => format!(
+        // A running match's actions, and on SQLite an ended match's until the writer has
+        // moved them (`log_pending`), are in `pending_actions` too.
+        let pending = match m.status {
+            MatchStatus::Running => true,
+            MatchStatus::Finished | MatchStatus::Abandoned => {
+                sqlx::query_scalar::<_, i64>("SELECT log_pending FROM matches WHERE id = $1")
+                    .bind(&m.id)
+                    .fetch_one(&self.pool)
+                    .await?
+                    != 0
+            }
+        };
+        let sql = if pending {
+            format!(
                 "SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 \
                  UNION SELECT {LOG_COLUMNS} FROM pending_actions WHERE match_id = $2 \
                  ORDER BY idx"
-            ),
-            MatchStatus::Finished | MatchStatus::Abandoned => {
-                format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 ORDER BY idx")
-            }
+            )
+        } else {
+            format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 ORDER BY idx")
         };
         let mut query = sqlx::query(&sql).bind(&m.id);
-        if m.status == MatchStatus::Running {
+        if pending {
             query = query.bind(&m.id);
         }
         let rows = query.fetch_all(&self.pool).await?;

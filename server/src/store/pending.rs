@@ -10,13 +10,19 @@
 //!
 //! Without the primary key of `actions` (match, index) nothing in the table refuses a second
 //! action at an index already taken, so the index each match appends next is kept here too.
+//!
+//! An ended match's rows are moved after its end has committed, not in the same transaction
+//! ([`PendingRows::to_move`]): moving ~150 rows takes a millisecond or so, and when many
+//! tables end together the moves held every room's actions behind them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
-/// The pending rows of every running match, by rowid.
+/// The pending rows of every running match, and of ended matches still to move, by rowid.
 #[derive(Debug, Default)]
 pub(super) struct PendingRows {
     running: HashMap<String, Running>,
+    /// Ended matches whose rows are still to be moved into `actions`, oldest end first.
+    unmoved: VecDeque<(String, Vec<i64>)>,
     /// The highest rowid inserted so far: SQLite gives each new row the highest rowid in the
     /// table plus one, so every row in the table is at or below it.
     last: i64,
@@ -48,11 +54,17 @@ impl<'a> PendingChange<'a> {
 }
 
 impl PendingRows {
-    /// The rows read back from the table as `(rowid, match_id, index)` of running matches,
-    /// and the highest rowid in it.
-    pub fn from_rows(rows: impl IntoIterator<Item = (i64, String, i64)>, last: i64) -> Self {
+    /// The rows read back from the table as `(rowid, match_id, index)` of running matches
+    /// and of ended matches still to move (`unmoved`, which may have no rows left), and the
+    /// highest rowid in it.
+    pub fn from_rows(
+        rows: impl IntoIterator<Item = (i64, String, i64)>,
+        unmoved: impl IntoIterator<Item = String>,
+        last: i64,
+    ) -> Self {
         let mut pending = PendingRows {
             running: HashMap::new(),
+            unmoved: VecDeque::new(),
             last,
         };
         for (rowid, match_id, index) in rows {
@@ -66,6 +78,14 @@ impl PendingRows {
         for running in pending.running.values_mut() {
             running.rowids.sort_unstable();
         }
+        for match_id in unmoved {
+            let rowids = pending
+                .running
+                .remove(&match_id)
+                .map(|r| r.rowids)
+                .unwrap_or_default();
+            pending.unmoved.push_back((match_id, rowids));
+        }
         pending
     }
 
@@ -77,26 +97,6 @@ impl PendingRows {
             Some((_, _, index)) => Some(index + 1),
             None => self.running.get(match_id).map(|r| r.next),
         }
-    }
-
-    /// The pending rows of `match_id` in order: those committed earlier, then those `change`
-    /// added in the transaction under way.
-    pub fn of<'s>(
-        &'s self,
-        match_id: &'s str,
-        change: &'s PendingChange<'_>,
-    ) -> impl Iterator<Item = i64> + 's {
-        let committed = self
-            .running
-            .get(match_id)
-            .into_iter()
-            .flat_map(|r| r.rowids.iter().copied());
-        let added = change
-            .added
-            .iter()
-            .filter(move |(m, ..)| *m == match_id)
-            .map(|(_, rowid, _)| *rowid);
-        committed.chain(added)
     }
 
     /// Records a committed transaction's rows: those added stay until their match ends.
@@ -114,13 +114,31 @@ impl PendingRows {
             running.next = index + 1;
         }
         for match_id in change.ended {
-            self.running.remove(match_id);
+            let rowids = self
+                .running
+                .remove(match_id)
+                .map(|r| r.rowids)
+                .unwrap_or_default();
+            self.unmoved.push_back((match_id.to_string(), rowids));
         }
     }
 
-    /// Rowid ranges `(first, last)` holding rows of ended matches only: everything below the
-    /// first row of every running match, and higher up each run of at least `min_run` rows
-    /// between two rows of running matches (or after the last one). A match that runs for
+    /// The ended match to move next, with its pending rows in order.
+    pub fn to_move(&self) -> Option<(&str, &[i64])> {
+        self.unmoved
+            .front()
+            .map(|(match_id, rowids)| (match_id.as_str(), rowids.as_slice()))
+    }
+
+    /// Records that the match [`PendingRows::to_move`] gave has been moved (committed): its
+    /// rows may be deleted now.
+    pub fn moved(&mut self) {
+        self.unmoved.pop_front();
+    }
+
+    /// Rowid ranges `(first, last)` holding rows of moved matches only: everything below the
+    /// first row of every running (or unmoved) match, and higher up each run of at least
+    /// `min_run` rows between two rows of those (or after the last one). A match that runs for
     /// hours, or one left running because it could not be resumed, would otherwise keep
     /// every row appended since its start; shorter runs among the rows of running matches
     /// wait, since deleting them would rewrite pages those rows still share.
@@ -128,7 +146,10 @@ impl PendingRows {
         let mut running: Vec<i64> = self
             .running
             .values()
-            .flat_map(|r| r.rowids.iter().copied())
+            .map(|r| &r.rowids)
+            .chain(self.unmoved.iter().map(|(_, rowids)| rowids))
+            .flatten()
+            .copied()
             .collect();
         running.sort_unstable();
         let Some(&lowest) = running.first() else {
@@ -170,24 +191,43 @@ mod tests {
         pending.commit(change);
     }
 
+    /// Moves every ended match, as the writer does after their ends commit.
+    fn move_all(pending: &mut PendingRows) {
+        while pending.to_move().is_some() {
+            pending.moved();
+        }
+    }
+
+    /// The ended matches still to move, with their rows.
+    fn unmoved(pending: &PendingRows) -> Vec<(String, Vec<i64>)> {
+        pending
+            .unmoved
+            .iter()
+            .map(|(m, rowids)| (m.clone(), rowids.clone()))
+            .collect()
+    }
+
     #[test]
     fn only_rows_below_every_running_match_are_prunable() {
         let mut pending = PendingRows::default();
         committed(&mut pending, &[("a", 1), ("b", 2), ("a", 3), ("c", 4)], &[]);
         assert_eq!(pending.prunable(2), vec![(i64::MIN, 0)]);
         committed(&mut pending, &[("b", 5)], &["a"]);
+        move_all(&mut pending);
         assert_eq!(
             pending.prunable(2),
             vec![(i64::MIN, 1)],
             "b's first row is 2"
         );
         committed(&mut pending, &[], &["b"]);
+        move_all(&mut pending);
         assert_eq!(
             pending.prunable(2),
             vec![(i64::MIN, 3)],
             "c's first row is 4"
         );
         committed(&mut pending, &[], &["c"]);
+        move_all(&mut pending);
         assert_eq!(
             pending.prunable(2),
             vec![(i64::MIN, 5)],
@@ -202,12 +242,26 @@ mod tests {
         let mut change = PendingChange::default();
         change.add("a", 2, 1);
         change.add("b", 3, 0);
-        assert_eq!(pending.of("a", &change).collect::<Vec<_>>(), vec![1, 2]);
+        change.end("a");
         drop(change);
-        let none = PendingChange::default();
-        assert_eq!(pending.of("a", &none).collect::<Vec<_>>(), vec![1]);
-        assert_eq!(pending.of("b", &none).count(), 0);
         assert_eq!(pending.prunable(1), vec![(i64::MIN, 0)]);
+        assert!(pending.to_move().is_none(), "a's end did not commit");
+        committed(&mut pending, &[], &["a", "b"]);
+        assert_eq!(
+            unmoved(&pending),
+            vec![("a".to_string(), vec![1]), ("b".to_string(), vec![])]
+        );
+    }
+
+    #[test]
+    fn an_ended_match_s_rows_stay_until_it_is_moved() {
+        let mut pending = PendingRows::default();
+        committed(&mut pending, &[("a", 1), ("b", 2), ("a", 3)], &["a"]);
+        assert_eq!(pending.to_move(), Some(("a", &[1, 3][..])));
+        assert_eq!(pending.prunable(1), vec![(i64::MIN, 0)], "a still to move");
+        pending.moved();
+        assert_eq!(pending.to_move(), None);
+        assert_eq!(pending.prunable(1), vec![(i64::MIN, 1), (3, 3)]);
     }
 
     #[test]
@@ -217,8 +271,9 @@ mod tests {
         let mut change = PendingChange::default();
         change.add("a", 3, 1);
         change.end("a");
-        assert_eq!(pending.of("a", &change).collect::<Vec<_>>(), vec![1, 3]);
         pending.commit(change);
+        assert_eq!(pending.to_move(), Some(("a", &[1, 3][..])));
+        move_all(&mut pending);
         assert_eq!(
             pending.prunable(1),
             vec![(i64::MIN, 1), (3, 3)],
@@ -233,17 +288,23 @@ mod tests {
                 (7, "a".to_string(), 1),
                 (5, "a".to_string(), 0),
                 (6, "b".to_string(), 4),
+                (3, "c".to_string(), 0),
             ],
+            ["c".to_string(), "d".to_string()],
             9,
         );
         let none = PendingChange::default();
-        assert_eq!(pending.of("a", &none).collect::<Vec<_>>(), vec![5, 7]);
         assert_eq!(pending.next_index("a", &none), Some(2));
         assert_eq!(pending.next_index("b", &none), Some(5));
-        assert_eq!(pending.next_index("c", &none), None);
-        assert_eq!(pending.prunable(1), vec![(i64::MIN, 4), (8, 9)]);
+        assert_eq!(pending.next_index("e", &none), None);
         assert_eq!(
-            PendingRows::from_rows([], 9).prunable(1),
+            unmoved(&pending),
+            vec![("c".to_string(), vec![3]), ("d".to_string(), vec![])],
+            "ended matches whose rows were still to move"
+        );
+        assert_eq!(pending.prunable(1), vec![(i64::MIN, 2), (4, 4), (8, 9)]);
+        assert_eq!(
+            PendingRows::from_rows([], [], 9).prunable(1),
             vec![(i64::MIN, 9)]
         );
     }
@@ -268,6 +329,7 @@ mod tests {
             ("z", 13),
         ];
         committed(&mut pending, &rows, &["x", "y", "z"]);
+        move_all(&mut pending);
         assert_eq!(
             pending.prunable(3),
             vec![(i64::MIN, 0), (5, 9), (11, 13)],

@@ -164,6 +164,44 @@ impl SqliteWriter {
         Ok(())
     }
 
+    /// Moves the rows of the ended match that waited longest into `actions`, in one
+    /// transaction that also clears its `log_pending`. A row already there is the same action
+    /// (the writer appends each match's next index only, counting from `actions`): a match
+    /// that was marked running again after its rows moved. Returns whether there was one.
+    fn move_one(&mut self) -> Result<bool, rusqlite::Error> {
+        let SqliteWriter { conn, pending, .. } = self;
+        let Some((match_id, rowids)) = pending.to_move() else {
+            return Ok(false);
+        };
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        {
+            let mut to_log = tx.prepare_cached(
+                "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
+                 SELECT match_id, idx, seat, action, source, seq, at \
+                 FROM pending_actions WHERE rowid = ?1",
+            )?;
+            for rowid in rowids {
+                to_log.execute([rowid])?;
+            }
+            tx.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
+                .execute([match_id])?;
+        }
+        tx.commit()?;
+        pending.moved();
+        Ok(true)
+    }
+
+    /// Moves one ended match, logging a failure (the match stays to move, and is tried again).
+    fn move_logged(&mut self) -> bool {
+        match self.move_one() {
+            Ok(moved) => moved,
+            Err(error) => {
+                tracing::warn!(%error, "moving an ended match's actions into the log failed");
+                false
+            }
+        }
+    }
+
     /// Deletes rows of ended matches from `pending_actions` (their copies are in `actions`),
     /// in one transaction: the front of the table, and long runs of them further up. The
     /// ranges come from this writer's record of the rows; the delete also checks each row's
@@ -176,7 +214,8 @@ impl SqliteWriter {
         {
             let mut delete = tx.prepare_cached(
                 "DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2 \
-                 AND match_id NOT IN (SELECT id FROM matches WHERE status = 'running')",
+                 AND match_id NOT IN \
+                 (SELECT id FROM matches WHERE status = 'running' OR log_pending = 1)",
             )?;
             for (first, last) in self.pending.prunable(PRUNE_RUNS_FROM) {
                 delete.execute([first, last])?;
@@ -280,23 +319,15 @@ fn write_batch<'b>(
         }
     }
     if batch.iter().any(|write| write.status_change().is_some()) {
-        // Status changes after the appends, so a match is never finished ahead of its
-        // last action; the match's log moves into `actions` in the same transaction. A row
-        // already there is the same action (the writer appends each match's next index
-        // only, counting from `actions`): a match that was marked running again after
-        // its rows moved.
-        let mut to_log = conn.prepare_cached(
-            "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
-             SELECT match_id, idx, seat, action, source, seq, at \
-             FROM pending_actions WHERE rowid = ?1",
-        )?;
+        // Status changes after the appends, so a match is never finished ahead of its last
+        // action. Its rows move into `actions` later, in a transaction of their own
+        // ([`SqliteWriter::move_one`]); until then `log_pending` tells readers to look in
+        // `pending_actions` too.
         let mut status = conn.prepare_cached(
-            "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3 WHERE id = ?4",
+            "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3, log_pending = 1 \
+             WHERE id = ?4",
         )?;
         for (match_id, new_status, outcome, at) in batch.iter().filter_map(Write::status_change) {
-            for rowid in pending.of(match_id, change) {
-                to_log.execute([rowid])?;
-            }
             change.end(match_id);
             status.execute(params![new_status, outcome, at, match_id])?;
         }
@@ -304,21 +335,30 @@ fn write_batch<'b>(
     Ok(())
 }
 
-/// The pending rows of running matches, as the writer starts.
+/// The pending rows of running matches and of ended matches still to move, as the writer
+/// starts.
 fn read_pending(conn: &Connection) -> Result<PendingRows, rusqlite::Error> {
     let mut rows = conn.prepare(
         "SELECT p.rowid, p.match_id, p.idx FROM pending_actions p \
-         JOIN matches m ON m.id = p.match_id WHERE m.status = 'running'",
+         JOIN matches m ON m.id = p.match_id \
+         WHERE m.status = 'running' OR m.log_pending = 1",
     )?;
     let running = rows
         .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
         .collect::<Result<Vec<(i64, String, i64)>, _>>()?;
+    let mut ended = conn.prepare(
+        "SELECT id FROM matches WHERE status <> 'running' AND log_pending = 1 \
+         ORDER BY finished_at",
+    )?;
+    let unmoved = ended
+        .query_map([], |row| row.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
     let last = conn.query_row(
         "SELECT COALESCE(MAX(rowid), 0) FROM pending_actions",
         [],
         |row| row.get(0),
     )?;
-    Ok(PendingRows::from_rows(running, last))
+    Ok(PendingRows::from_rows(running, unmoved, last))
 }
 
 impl Commit for SqliteWriter {
@@ -331,6 +371,9 @@ impl Commit for SqliteWriter {
     }
 
     fn after_batch(&mut self, idle: bool) {
+        // One ended match per batch, so the moves keep up under any load; the rest while the
+        // writer is idle ([`Commit::tidy_up`]).
+        self.move_logged();
         let due = (idle && self.uncheckpointed.reached(CHECKPOINT_AFTER))
             || self.uncheckpointed.reached(CHECKPOINT_AT_THE_LATEST);
         if !due {
@@ -344,6 +387,10 @@ impl Commit for SqliteWriter {
         if let Err(error) = self.checkpoint() {
             tracing::warn!(%error, "WAL checkpoint failed");
         }
+    }
+
+    fn tidy_up(&mut self) -> bool {
+        self.move_logged()
     }
 }
 

@@ -163,6 +163,12 @@ pub(super) trait Commit {
     /// The store is closing: give back any connection held for good, or closing the pool
     /// would wait for it forever.
     fn release(&mut self) {}
+
+    /// Does one piece of deferred work, while nothing is queued; says whether there was any.
+    /// The writer looks at its queue again between pieces, so a write waits for one at most.
+    fn tidy_up(&mut self) -> bool {
+        false
+    }
 }
 
 /// The queue rooms hand their writes to. Bounded: if the database stalls, rooms wait here
@@ -192,12 +198,12 @@ pub(super) async fn run<C: Commit>(
     let mut fences: HashSet<String> = HashSet::new();
     let linger = options.linger.min(MAX_LINGER);
     let mut load = Load::new(Instant::now());
-    while let Some(first) = rx.recv().await {
+    while let Some(first) = next_write(&mut rx, &mut db).await {
         batch.push(first);
         take_queued(&mut rx, &mut batch);
-        let loaded = load.loaded(Instant::now());
-        if !linger.is_zero() && loaded && batch.len() < MAX_BATCH {
-            let until = tokio::time::Instant::now() + linger;
+        let now = Instant::now();
+        if !linger.is_zero() && load.loaded(now) && batch.len() < MAX_BATCH {
+            let until = now + linger;
             while batch.len() < MAX_BATCH {
                 match tokio::time::timeout_at(until, rx.recv()).await {
                     Ok(Some(write)) => {
@@ -247,6 +253,22 @@ pub(super) async fn run<C: Commit>(
             db.release();
         }
         db.after_batch(rx.is_empty());
+    }
+}
+
+/// The next write to commit. While none is queued, the database's deferred work is done a
+/// piece at a time, looking at the queue again between pieces.
+async fn next_write<C: Commit>(rx: &mut mpsc::Receiver<Write>, db: &mut C) -> Option<Write> {
+    loop {
+        match rx.try_recv() {
+            Ok(write) => return Some(write),
+            Err(mpsc::error::TryRecvError::Disconnected) => return None,
+            Err(mpsc::error::TryRecvError::Empty) => {
+                if !db.tidy_up() {
+                    return rx.recv().await;
+                }
+            }
+        }
     }
 }
 
