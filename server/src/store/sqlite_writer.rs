@@ -6,8 +6,9 @@
 //! prepared once and kept, and answers each write.
 //!
 //! A running match's actions are appended to `pending_actions`, a table in arrival order with
-//! no index, and move into `actions` (ordered by match) in the transaction that ends the
-//! match ([`super::pending`]). Appended to `actions` directly, every commit wrote a leaf of
+//! no index, and move into `actions` (ordered by match) once the match's end has committed,
+//! one match at a time between batches ([`super::pending`]). Appended to `actions` directly,
+//! every commit wrote a leaf of
 //! its index for each match in the batch, and split them often: ~3 pages per move, against
 //! the one last page of `pending_actions` shared by the whole batch.
 //!
