@@ -65,8 +65,8 @@ pub struct Config {
     pub sqlite_checkpoint_seconds: u64,
 
     /// Microseconds the store's writer waits for more actions to commit with those it has,
-    /// when it is loaded: it found 3 or more queued at once (at most 1000). Under a light load
-    /// it commits at once. Zero never waits.
+    /// while it is loaded: actions arriving at 3,000 a second or more (at most 1000). Under a
+    /// lighter load it commits at once. Zero never waits.
     #[arg(long, env = "PANDEMONIUM_COMMIT_LINGER_MICROS", default_value_t = 1000)]
     pub commit_linger_micros: u64,
 
