@@ -177,6 +177,33 @@ fn append<'a>(
     }
 }
 
+/// Queues the `i`th of `actions` as `refused(i, action)` and as `taken(i, action)` in turn,
+/// back to back without waiting, so that they share batches; every `refused` append fails
+/// (`why`) and every `taken` one commits.
+async fn refused_beside_taken<'a>(
+    store: &Store,
+    actions: &'a [String],
+    refused: impl Fn(u64, &'a str) -> Append<'a>,
+    taken: impl Fn(u64, &'a str) -> Append<'a>,
+    why: &str,
+) {
+    let mut refusals = Vec::new();
+    let mut commits = Vec::new();
+    for (i, action) in (0u64..).zip(actions) {
+        refusals.push(store.queue_append(refused(i, action)).await.unwrap());
+        commits.push(store.queue_append(taken(i, action)).await.unwrap());
+    }
+    for committing in refusals {
+        assert!(committing.wait().await.is_err(), "{why}");
+    }
+    for committing in commits {
+        committing
+            .wait()
+            .await
+            .expect("the other match's appends commit");
+    }
+}
+
 /// A batch holds many rooms' appends. One room's bad write (here a duplicate index) fails
 /// that room's appends only; every other room's appends in the same batches commit.
 async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb) {
@@ -189,34 +216,15 @@ async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb)
         .append(append("bad", 0, 0, &first, ActionSource::Player))
         .await
         .unwrap();
-    // Queued back to back without waiting, so they share batches.
-    let mut bad = Vec::new();
-    let mut good = Vec::new();
     let actions: Vec<_> = (0..40u64).map(|i| json!({"n": i}).to_string()).collect();
-    for (i, action) in actions.iter().enumerate() {
-        let i = i as u64;
-        bad.push(
-            store
-                .queue_append(append("bad", 0, 0, action, ActionSource::Player))
-                .await
-                .unwrap(),
-        );
-        good.push(
-            store
-                .queue_append(append("good", i, 1, action, ActionSource::Bot))
-                .await
-                .unwrap(),
-        );
-    }
-    for committing in bad {
-        assert!(committing.wait().await.is_err(), "a duplicate index fails");
-    }
-    for committing in good {
-        committing
-            .wait()
-            .await
-            .expect("the other match's appends commit");
-    }
+    refused_beside_taken(
+        &store,
+        &actions,
+        |_, action| append("bad", 0, 0, action, ActionSource::Player),
+        |i, action| append("good", i, 1, action, ActionSource::Bot),
+        "a duplicate index fails",
+    )
+    .await;
     let good = store.get_match("good").await.unwrap().unwrap();
     assert_eq!(good.log.len(), 40);
     assert_eq!(store.get_match("bad").await.unwrap().unwrap().log.len(), 1);
@@ -234,35 +242,14 @@ async fn an_action_of_a_match_without_a_row_is_refused_alone(db: &TestDb) {
         .await
         .unwrap();
     let actions: Vec<_> = (0..10u64).map(|i| json!({"n": i}).to_string()).collect();
-    let mut ghost = Vec::new();
-    let mut real = Vec::new();
-    for (i, action) in actions.iter().enumerate() {
-        let i = i as u64;
-        ghost.push(
-            store
-                .queue_append(append("ghost", i, 0, action, ActionSource::Player))
-                .await
-                .unwrap(),
-        );
-        real.push(
-            store
-                .queue_append(append("real", i, 1, action, ActionSource::Player))
-                .await
-                .unwrap(),
-        );
-    }
-    for committing in ghost {
-        assert!(
-            committing.wait().await.is_err(),
-            "an action of a match without a row is refused"
-        );
-    }
-    for committing in real {
-        committing
-            .wait()
-            .await
-            .expect("the other match's actions commit");
-    }
+    refused_beside_taken(
+        &store,
+        &actions,
+        |i, action| append("ghost", i, 0, action, ActionSource::Player),
+        |i, action| append("real", i, 1, action, ActionSource::Player),
+        "an action of a match without a row is refused",
+    )
+    .await;
     assert_eq!(
         store.get_match("real").await.unwrap().unwrap().log.len(),
         10

@@ -435,25 +435,15 @@ impl Store {
         Ok((summaries, total))
     }
 
-    /// A match's log. An ended match's actions are all in `actions`; a running one's may be
-    /// in `pending_actions` too (SQLite appends there until the match ends; a database that
-    /// was upgraded mid-match holds its earlier actions in `actions`). The two are joined with
+    /// A match's log. A running match's actions may be in `pending_actions` too (SQLite
+    /// appends there, and moves them into `actions` once the match has ended; a database that
+    /// was upgraded mid-match holds its earlier actions in `actions`), and so may an ended
+    /// match's until they have moved (`log_pending`). The two are joined with
     /// `UNION`, which keeps one of two identical rows: a match marked running again after it
     /// ended (by hand, or by an older server that wrote the result apart) has its actions in
     /// `actions` and, until they are deleted, their copies in `pending_actions`.
     async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
-        // A running match's actions, and on SQLite an ended match's until the writer has
-        // moved them (`log_pending`), are in `pending_actions` too.
-        let pending = match m.status {
-            MatchStatus::Running => true,
-            MatchStatus::Finished | MatchStatus::Abandoned => {
-                sqlx::query_scalar::<_, i64>("SELECT log_pending FROM matches WHERE id = $1")
-                    .bind(&m.id)
-                    .fetch_one(&self.pool)
-                    .await?
-                    != 0
-            }
-        };
+        let pending = m.status == MatchStatus::Running || m.log_pending;
         let sql = if pending {
             format!(
                 "SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 \
@@ -522,7 +512,8 @@ impl std::future::Future for Committing {
 const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, seed, seed_hash, \
                              status, outcome, started_at, finished_at, rematch_of, \
                              (SELECT MIN(next.id) FROM matches next \
-                              WHERE next.rematch_of = matches.id AND next.status <> 'abandoned') \
+                              WHERE next.rematch_of = matches.id AND next.status <> 'abandoned'), \
+                             log_pending \
                              FROM matches";
 
 /// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`; and the

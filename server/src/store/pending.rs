@@ -79,14 +79,19 @@ impl PendingRows {
             running.rowids.sort_unstable();
         }
         for match_id in unmoved {
-            let rowids = pending
-                .running
-                .remove(&match_id)
-                .map(|r| r.rowids)
-                .unwrap_or_default();
-            pending.unmoved.push_back((match_id, rowids));
+            pending.ended(&match_id);
         }
         pending
+    }
+
+    /// `match_id` has ended: its rows (if any) wait to be moved.
+    fn ended(&mut self, match_id: &str) {
+        let rowids = self
+            .running
+            .remove(match_id)
+            .map(|r| r.rowids)
+            .unwrap_or_default();
+        self.unmoved.push_back((match_id.to_string(), rowids));
     }
 
     /// The index `match_id` appends next, if it has pending rows (here or in `change`); a
@@ -114,12 +119,7 @@ impl PendingRows {
             running.next = index + 1;
         }
         for match_id in change.ended {
-            let rowids = self
-                .running
-                .remove(match_id)
-                .map(|r| r.rowids)
-                .unwrap_or_default();
-            self.unmoved.push_back((match_id.to_string(), rowids));
+            self.ended(match_id);
         }
     }
 

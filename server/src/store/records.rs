@@ -85,6 +85,9 @@ pub struct StoredMatch {
     pub rematch_of: Option<String>,
     pub rematch: Option<String>,
     pub log: Vec<LoggedAction>,
+    /// On SQLite, the match has ended and the writer has yet to move its actions out of
+    /// `pending_actions`.
+    pub(super) log_pending: bool,
 }
 
 impl StoredMatch {
@@ -135,6 +138,7 @@ pub(super) fn match_from_row(row: &AnyRow) -> Result<StoredMatch, StoreError> {
         rematch_of: row.try_get(12)?,
         rematch: row.try_get(13)?,
         log: Vec::new(),
+        log_pending: row.try_get::<i64, _>(14)? != 0,
     })
 }
 

@@ -146,21 +146,7 @@ impl SqliteWriter {
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
         let SqliteWriter { conn, pending, .. } = self;
         let mut change = PendingChange::default();
-        // BEGIN and COMMIT as statements prepared once, like the inserts: `execute_batch`
-        // (which rusqlite's `Transaction` uses) parses them again for every batch.
-        // IMMEDIATE: the write lock is taken up front, so the transaction never has to
-        // upgrade from a read lock (which can fail outright rather than wait).
-        conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-        let written = write_batch(conn, pending, &mut change, batch)
-            .and_then(|()| conn.prepare_cached("COMMIT")?.execute([]).map(drop));
-        if let Err(error) = written {
-            // A failed statement, or a COMMIT that could not finish, leaves the transaction
-            // open: nothing of the batch may stay.
-            if !conn.is_autocommit() {
-                let _ = conn.execute_batch("ROLLBACK");
-            }
-            return Err(error);
-        }
+        immediate(conn, |conn| write_batch(conn, pending, &mut change, batch))?;
         pending.commit(change);
         Ok(())
     }
@@ -174,9 +160,8 @@ impl SqliteWriter {
         let Some((match_id, rowids)) = pending.to_move() else {
             return Ok(false);
         };
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        {
-            let mut to_log = tx.prepare_cached(
+        immediate(conn, |conn| {
+            let mut to_log = conn.prepare_cached(
                 "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
                  SELECT match_id, idx, seat, action, source, seq, at \
                  FROM pending_actions WHERE rowid = ?1",
@@ -184,10 +169,10 @@ impl SqliteWriter {
             for rowid in rowids {
                 to_log.execute([rowid])?;
             }
-            tx.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
+            conn.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
                 .execute([match_id])?;
-        }
-        tx.commit()?;
+            Ok(())
+        })?;
         pending.moved();
         Ok(true)
     }
@@ -209,11 +194,8 @@ impl SqliteWriter {
     /// match is no longer running, so rows appended by another process on the same file
     /// (which this writer knows nothing of) are never lost.
     fn prune_pending(&mut self) -> Result<(), rusqlite::Error> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        {
-            let mut delete = tx.prepare_cached(
+        immediate(&self.conn, |conn| {
+            let mut delete = conn.prepare_cached(
                 "DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2 \
                  AND match_id NOT IN \
                  (SELECT id FROM matches WHERE status = 'running' OR log_pending = 1)",
@@ -221,9 +203,27 @@ impl SqliteWriter {
             for (first, last) in self.pending.prunable(PRUNE_RUNS_FROM) {
                 delete.execute([first, last])?;
             }
-        }
-        tx.commit()
+            Ok(())
+        })
     }
+}
+
+/// Runs `write` in one transaction. IMMEDIATE: the write lock is taken up front, so the
+/// transaction never has to upgrade from a read lock (which can fail outright rather than
+/// wait). BEGIN and COMMIT are statements prepared once, like the writer's others
+/// (`execute_batch`, which rusqlite's `Transaction` uses, parses them again every time). A
+/// failed statement, or a COMMIT that could not finish, leaves the transaction open: it is
+/// rolled back, so nothing of it stays.
+fn immediate(
+    conn: &Connection,
+    write: impl FnOnce(&Connection) -> Result<(), rusqlite::Error>,
+) -> Result<(), rusqlite::Error> {
+    conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+    let written = write(conn).and_then(|()| conn.prepare_cached("COMMIT")?.execute([]).map(drop));
+    if written.is_err() && !conn.is_autocommit() {
+        let _ = conn.execute_batch("ROLLBACK");
+    }
+    written
 }
 
 /// The index a match without pending rows appends next: after its actions in `actions`, if

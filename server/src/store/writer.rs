@@ -560,69 +560,63 @@ async fn insert_rows(
 mod tests {
     use super::*;
 
-    /// Counts batches of `writes` every `every` for `span`, as the writer takes them.
-    fn steady(load: &mut Load, now: &mut Instant, writes: usize, every: Duration, span: Duration) {
-        let end = *now + span;
-        while *now < end {
-            *now += every;
-            load.loaded(*now);
-            load.count(writes);
+    /// A writer's view of the load, on a clock the test moves.
+    struct Writer {
+        load: Load,
+        now: Instant,
+    }
+
+    impl Writer {
+        fn new() -> Self {
+            let now = Instant::now();
+            Writer {
+                load: Load::new(now),
+                now,
+            }
+        }
+
+        /// Takes batches of `writes` every `every`, for three windows.
+        fn steady(&mut self, writes: usize, every: Duration) {
+            let end = self.now + RATE_WINDOW * 3;
+            while self.now < end {
+                self.now += every;
+                self.load.loaded(self.now);
+                self.load.count(writes);
+            }
+        }
+
+        /// Whether the writer lingers over the batch it takes `after` the last one.
+        fn lingers(&mut self, after: Duration) -> bool {
+            self.now += after;
+            self.load.loaded(self.now)
         }
     }
 
     #[test]
     fn writes_arriving_at_3000_a_second_or_more_make_the_writer_linger() {
-        let mut now = Instant::now();
-        let mut load = Load::new(now);
+        let mut writer = Writer::new();
         // 4 writes every millisecond: 4,000 a second.
-        steady(
-            &mut load,
-            &mut now,
-            4,
-            Duration::from_millis(1),
-            RATE_WINDOW * 3,
-        );
-        assert!(load.loaded(now + Duration::from_millis(1)));
+        writer.steady(4, Duration::from_millis(1));
+        assert!(writer.lingers(Duration::from_millis(1)));
         // 2 every millisecond: 2,000 a second.
-        steady(
-            &mut load,
-            &mut now,
-            2,
-            Duration::from_millis(1),
-            RATE_WINDOW * 3,
-        );
-        assert!(!load.loaded(now + Duration::from_millis(1)));
+        writer.steady(2, Duration::from_millis(1));
+        assert!(!writer.lingers(Duration::from_millis(1)));
     }
 
     #[test]
     fn a_burst_is_not_taken_for_load() {
-        let mut now = Instant::now();
-        let mut load = Load::new(now);
+        let mut writer = Writer::new();
         // 1,000 writes a second, in bursts of four (a table committing at once).
-        steady(
-            &mut load,
-            &mut now,
-            4,
-            Duration::from_millis(4),
-            RATE_WINDOW * 3,
-        );
-        assert!(!load.loaded(now + Duration::from_micros(300)));
+        writer.steady(4, Duration::from_millis(4));
+        assert!(!writer.lingers(Duration::from_micros(300)));
     }
 
     #[test]
     fn a_quiet_spell_ends_the_load() {
-        let mut now = Instant::now();
-        let mut load = Load::new(now);
-        steady(
-            &mut load,
-            &mut now,
-            10,
-            Duration::from_millis(1),
-            RATE_WINDOW * 3,
-        );
-        assert!(load.loaded(now));
+        let mut writer = Writer::new();
+        writer.steady(10, Duration::from_millis(1));
+        assert!(writer.lingers(Duration::ZERO));
         // The first write after a second of silence closes a window of one write.
-        now += Duration::from_secs(1);
-        assert!(!load.loaded(now));
+        assert!(!writer.lingers(Duration::from_secs(1)));
     }
 }
