@@ -1,6 +1,7 @@
 //! The store, against SQLite and PostgreSQL alike.
 
 use serde_json::json;
+use std::time::Duration;
 
 use pandemonium_protocol::{ActionSource, Outcome};
 use pandemonium_server::store::{Append, MatchStatus, NewMatch, RoomSettings, Store, StoredSeat};
@@ -348,7 +349,7 @@ on_both_stores!(the_last_action_and_the_result_are_written_together);
 async fn the_sqlite_wal_shrinks_back_after_many_writes() {
     use pandemonium_server::store::{SqliteOptions, StoreOptions, Synchronous};
     use sqlx::Connection;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
     let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
         .await
@@ -412,7 +413,6 @@ async fn the_sqlite_wal_shrinks_back_after_many_writes() {
 #[tokio::test]
 async fn the_sqlite_wal_starts_over_while_actions_keep_coming() {
     use pandemonium_server::store::{SqliteOptions, StoreOptions, Synchronous};
-    use std::time::Duration;
 
     let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
         .await
@@ -471,7 +471,6 @@ async fn the_sqlite_wal_starts_over_while_actions_keep_coming() {
 #[tokio::test]
 async fn the_guest_prune_searches_without_the_write_lock() {
     use sqlx::Connection;
-    use std::time::Duration;
 
     let db = crate::support::TestDb::new(crate::support::Backend::Sqlite)
         .await
@@ -578,7 +577,6 @@ async fn an_existing_sqlite_database_keeps_its_page_size() {
 /// tests below count rows and pages, not syncs) and never truncates its WAL on a timer.
 async fn quick_sqlite_store(db: &TestDb) -> Store {
     use pandemonium_server::store::{SqliteOptions, StoreOptions, Synchronous};
-    use std::time::Duration;
     Store::connect_with(
         &db.url,
         StoreOptions {
@@ -623,17 +621,29 @@ fn counts(rows: &[(&str, i64)]) -> Vec<(String, i64)> {
     rows.iter().map(|(m, n)| (m.to_string(), *n)).collect()
 }
 
-/// Waits until the writer has done what follows the writes answered so far: it moves one
-/// ended match after each batch (and the rest while idle), so once a later write is answered,
-/// every match that ended in an earlier batch of its own has moved.
-async fn writer_caught_up(store: &Store) {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    store
-        .insert_player(&format!("p-sync-{n}"), "Sync", &format!("hash-sync-{n}"))
-        .await
-        .unwrap();
+/// Waits until the writer has moved every ended match's actions into `actions`. It moves them
+/// at a pace (a tenth of its time), after its batches and while it is idle, so this watches
+/// the matches' `log_pending` through a connection of its own.
+async fn moves_done(url: &str) {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (waiting,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM matches WHERE log_pending = 1")
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+        if waiting == 0 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{waiting} ended matches still to move after 10 s"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    conn.close().await.unwrap();
 }
 
 /// On SQLite a running match's actions are appended to `pending_actions`, in arrival order
@@ -681,7 +691,7 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
     store.abandon("m-b").await.unwrap();
     let finished = store.get_match("m-a").await.unwrap().unwrap();
     assert_eq!(finished.log.len(), 4, "read whole, moved or not");
-    writer_caught_up(&store).await;
+    moves_done(&db.url).await;
     assert_eq!(
         rows_per_match(&db.url, "actions").await,
         counts(&[("m-a", 4), ("m-b", 3)]),
@@ -709,7 +719,7 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
     store.finish("m-c", &outcome()).await.unwrap();
     let ended = store.get_match("m-c").await.unwrap().unwrap();
     assert_eq!(ended.log.len(), 4);
-    writer_caught_up(&store).await;
+    moves_done(&db.url).await;
     assert_eq!(
         rows_per_match(&db.url, "actions").await,
         counts(&[("m-a", 4), ("m-b", 3), ("m-c", 4)])
@@ -733,7 +743,7 @@ async fn an_ended_match_s_log_reads_whole_until_its_actions_move_even_across_a_r
             .unwrap();
     }
     store.finish("m-a", &outcome()).await.unwrap();
-    writer_caught_up(&store).await;
+    moves_done(&db.url).await;
     store.close().await;
     // As a writer stopped right after the end left it: rows only in `pending_actions`.
     sqlx::any::install_default_drivers();
@@ -756,7 +766,7 @@ async fn an_ended_match_s_log_reads_whole_until_its_actions_move_even_across_a_r
     let ended = store.get_match("m-a").await.unwrap().unwrap();
     let logged: Vec<_> = ended.log.iter().map(|a| a.action.clone()).collect();
     assert_eq!(logged, (0..5).map(|n| json!({"n": n})).collect::<Vec<_>>());
-    writer_caught_up(&store).await;
+    moves_done(&db.url).await;
     assert_eq!(
         rows_per_match(&db.url, "actions").await,
         counts(&[("m-a", 5)]),

@@ -12,8 +12,8 @@
 //! action at an index already taken, so the index each match appends next is kept here too.
 //!
 //! An ended match's rows are moved after its end has committed, not in the same transaction
-//! ([`PendingRows::to_move`]): moving ~150 rows takes a millisecond or so, and when many
-//! tables end together the moves held every room's actions behind them.
+//! ([`PendingRows::to_move`]), and at a pace: moving ~150 rows takes a millisecond or so, and
+//! when many tables end together the moves held every room's actions behind them.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -128,6 +128,11 @@ impl PendingRows {
         self.unmoved
             .front()
             .map(|(match_id, rowids)| (match_id.as_str(), rowids.as_slice()))
+    }
+
+    /// How many ended matches wait to be moved.
+    pub fn waiting_to_move(&self) -> usize {
+        self.unmoved.len()
     }
 
     /// Records that the match [`PendingRows::to_move`] gave has been moved (committed): its

@@ -7,10 +7,11 @@
 //!
 //! A running match's actions are appended to `pending_actions`, a table in arrival order with
 //! no index, and move into `actions` (ordered by match) once the match's end has committed,
-//! one match at a time between batches ([`super::pending`]). Appended to `actions` directly,
-//! every commit wrote a leaf of
-//! its index for each match in the batch, and split them often: ~3 pages per move, against
-//! the one last page of `pending_actions` shared by the whole batch.
+//! one match at a time between batches and at a pace ([`MOVE_SPACING`]); the moved rows are
+//! deleted with the checkpoints, a slice at a time ([`PRUNE_SLACK`]). Appended to `actions`
+//! directly, every commit wrote a leaf of its index for each match in the batch, and split
+//! them often: ~3 pages per move, against the one last page of `pending_actions` shared by
+//! the whole batch.
 //!
 //! Checkpoints are off the ack path: SQLite's automatic checkpoint would run inside the commit
 //! that crosses its threshold, before that batch is answered. Instead the writer checkpoints
@@ -29,10 +30,11 @@ use rusqlite::{Connection, OpenFlags, params};
 use std::path::Path;
 use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 use super::pending::{PendingChange, PendingRows};
 use super::writer::{
-    self, Commit, CommitFailure, INSERT_MATCH, INSERT_PLAYER, Write, WriterOptions,
+    self, Commit, CommitFailure, INSERT_MATCH, INSERT_PLAYER, Tidied, Write, WriterOptions,
 };
 use super::{StoreError, Synchronous};
 use sqlx::Row;
@@ -56,6 +58,42 @@ const CHECKPOINT_AT_THE_LATEST: Since = Since {
 /// Rows of ended matches between rows of running ones are deleted from `pending_actions` in
 /// runs of at least this many (~15 pages): shorter runs share their pages with rows that stay.
 const PRUNE_RUNS_FROM: i64 = 64;
+/// A prune deletes at most as many rows as were committed since the last one, plus this
+/// many: so it keeps up with the appends and works off a backlog (the rows of many tables
+/// that ended together) a slice at a time, rather than holding every room's acks behind one
+/// long delete (the kit's 250 ends, ~24,000 rows, took 60 ms at once).
+const PRUNE_SLACK: usize = 1_000;
+
+/// Moving an ended match's log (~150 rows: a millisecond or so, and a sync of its own) holds
+/// up the batch behind it, and tables that started together end together: moved as fast as
+/// the writer could go, the kit's 250 ends took every room's acks to 100-250 ms. So the
+/// moves are paced: after one that took `d`, the next waits `MOVE_SPACING * d`, which keeps
+/// them to a tenth of the writer's time...
+const MOVE_SPACING: u32 = 9;
+/// ...unless this many ended matches wait: then one moves after every batch, so that under
+/// any load the moves keep up and what waits stays bounded.
+const MOVE_BACKLOG: usize = 1_000;
+
+/// When the next move of an ended match's log is due.
+#[derive(Debug)]
+struct MovePace {
+    next: Instant,
+}
+
+impl MovePace {
+    fn new(now: Instant) -> Self {
+        MovePace { next: now }
+    }
+
+    fn due(&self, now: Instant, waiting: usize) -> bool {
+        waiting >= MOVE_BACKLOG || now >= self.next
+    }
+
+    /// Records a move (or a failed try) that ran from `started` to `finished`.
+    fn moved(&mut self, started: Instant, finished: Instant) {
+        self.next = finished + finished.saturating_duration_since(started) * MOVE_SPACING;
+    }
+}
 
 /// What was committed since the last checkpoint.
 #[derive(Debug, Clone, Copy, Default)]
@@ -113,6 +151,7 @@ pub(super) struct SqliteWriter {
     conn: Connection,
     uncheckpointed: Since,
     pending: PendingRows,
+    moves: MovePace,
 }
 
 impl SqliteWriter {
@@ -132,6 +171,7 @@ impl SqliteWriter {
             conn,
             uncheckpointed: Since::default(),
             pending,
+            moves: MovePace::new(Instant::now()),
         })
     }
 
@@ -177,35 +217,65 @@ impl SqliteWriter {
         Ok(true)
     }
 
-    /// Moves one ended match, logging a failure (the match stays to move, and is tried again).
-    fn move_logged(&mut self) -> bool {
-        match self.move_one() {
-            Ok(moved) => moved,
+    /// Moves one ended match if one is due ([`MovePace`]), logging a failure (the match stays
+    /// to move, and is tried again).
+    fn move_when_due(&mut self) -> Tidied {
+        let waiting = self.pending.waiting_to_move();
+        if waiting == 0 {
+            return Tidied::Nothing;
+        }
+        let started = Instant::now();
+        if !self.moves.due(started, waiting) {
+            return Tidied::Until(self.moves.next);
+        }
+        let moved = self.move_one();
+        self.moves.moved(started, Instant::now());
+        match moved {
+            Ok(true) => Tidied::Piece,
+            Ok(false) => Tidied::Nothing,
             Err(error) => {
                 tracing::warn!(%error, "moving an ended match's actions into the log failed");
-                false
+                Tidied::Nothing
             }
         }
     }
 
     /// Deletes rows of ended matches from `pending_actions` (their copies are in `actions`),
-    /// in one transaction: the front of the table, and long runs of them further up. The
-    /// ranges come from this writer's record of the rows; the delete also checks each row's
-    /// match is no longer running, so rows appended by another process on the same file
-    /// (which this writer knows nothing of) are never lost.
-    fn prune_pending(&mut self) -> Result<(), rusqlite::Error> {
+    /// in one transaction: the front of the table, and long runs of them further up, at most
+    /// `budget` rows. The ranges come from this writer's record of the rows.
+    fn prune_pending(&mut self, budget: usize) -> Result<(), rusqlite::Error> {
+        let ranges = self.pending.prunable(PRUNE_RUNS_FROM);
         immediate(&self.conn, |conn| {
-            let mut delete = conn.prepare_cached(
-                "DELETE FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2 \
-                 AND match_id NOT IN \
-                 (SELECT id FROM matches WHERE status = 'running' OR log_pending = 1)",
-            )?;
-            for (first, last) in self.pending.prunable(PRUNE_RUNS_FROM) {
-                delete.execute([first, last])?;
-            }
-            Ok(())
+            delete_moved(conn, &ranges, budget).map(drop)
         })
     }
+}
+
+/// Deletes rows of ended matches in `ranges` of rowids, the lowest first, at most `budget`;
+/// returns how many. Each row's match is checked to be no longer running (nor waiting to
+/// move), so rows appended by another process on the same file (which this writer knows
+/// nothing of) are never lost.
+fn delete_moved(
+    conn: &Connection,
+    ranges: &[(i64, i64)],
+    budget: usize,
+) -> Result<usize, rusqlite::Error> {
+    let mut delete = conn.prepare_cached(
+        "DELETE FROM pending_actions WHERE rowid IN \
+         (SELECT rowid FROM pending_actions WHERE rowid BETWEEN ?1 AND ?2 \
+          AND match_id NOT IN \
+          (SELECT id FROM matches WHERE status = 'running' OR log_pending = 1) \
+          ORDER BY rowid LIMIT ?3)",
+    )?;
+    let mut deleted = 0;
+    for &(first, last) in ranges {
+        if deleted == budget {
+            break;
+        }
+        let left = i64::try_from(budget - deleted).unwrap_or(i64::MAX);
+        deleted += delete.execute(params![first, last, left])?;
+    }
+    Ok(deleted)
 }
 
 /// Runs `write` in one transaction. IMMEDIATE: the write lock is taken up front, so the
@@ -372,17 +442,18 @@ impl Commit for SqliteWriter {
     }
 
     fn after_batch(&mut self, idle: bool) {
-        // One ended match per batch, so the moves keep up under any load; the rest while the
-        // writer is idle ([`Commit::tidy_up`]).
-        self.move_logged();
+        // Ended matches move at their pace after batches, and while the writer is idle
+        // ([`Commit::tidy_up`]).
+        self.move_when_due();
         let due = (idle && self.uncheckpointed.reached(CHECKPOINT_AFTER))
             || self.uncheckpointed.reached(CHECKPOINT_AT_THE_LATEST);
         if !due {
             return;
         }
+        let budget = self.uncheckpointed.rows + PRUNE_SLACK;
         self.uncheckpointed = Since::default();
         // Before the checkpoint, so that it copies the pages the delete freed too.
-        if let Err(error) = self.prune_pending() {
+        if let Err(error) = self.prune_pending(budget) {
             tracing::warn!(%error, "deleting the moved rows of ended matches failed");
         }
         if let Err(error) = self.checkpoint() {
@@ -390,8 +461,8 @@ impl Commit for SqliteWriter {
         }
     }
 
-    fn tidy_up(&mut self) -> bool {
-        self.move_logged()
+    fn tidy_up(&mut self) -> Tidied {
+        self.move_when_due()
     }
 }
 
@@ -458,5 +529,84 @@ mod tests {
         assert!(keeps_trying(49_999));
         assert!(!keeps_trying(50_000));
         assert_eq!(LOCKED_RETRY, Duration::from_micros(100));
+    }
+
+    /// The two tables a prune reads, as the migrations leave them (without `actions`).
+    fn pending_tables() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE matches (id TEXT PRIMARY KEY, status TEXT NOT NULL, \
+                log_pending BIGINT NOT NULL DEFAULT 0); \
+             CREATE TABLE pending_actions (match_id TEXT NOT NULL, idx BIGINT NOT NULL, \
+                seat BIGINT NOT NULL, action TEXT NOT NULL, source TEXT NOT NULL, \
+                seq BIGINT, at BIGINT NOT NULL); \
+             INSERT INTO matches VALUES ('ended', 'finished', 0), ('running', 'running', 0), \
+                ('unmoved', 'finished', 1);",
+        )
+        .unwrap();
+        conn
+    }
+
+    fn append(conn: &Connection, match_id: &str, rows: i64) {
+        let mut insert = conn
+            .prepare("INSERT INTO pending_actions VALUES (?1, ?2, 0, '{}', 'bot', NULL, 0)")
+            .unwrap();
+        for idx in 0..rows {
+            insert.execute(params![match_id, idx]).unwrap();
+        }
+    }
+
+    fn rows_of(conn: &Connection, match_id: &str) -> i64 {
+        conn.query_row(
+            "SELECT COUNT(*) FROM pending_actions WHERE match_id = ?1",
+            [match_id],
+            |row| row.get(0),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_prune_deletes_no_more_rows_than_its_budget_the_lowest_first() {
+        let conn = pending_tables();
+        append(&conn, "ended", 3_000); // rowids 1..=3000
+        append(&conn, "running", 10); // 3001..=3010
+        append(&conn, "unmoved", 10); // 3011..=3020
+        let everything = [(i64::MIN, 5_000)];
+        assert_eq!(delete_moved(&conn, &everything, 1_200).unwrap(), 1_200);
+        assert_eq!(rows_of(&conn, "ended"), 1_800);
+        let lowest: i64 = conn
+            .query_row("SELECT MIN(rowid) FROM pending_actions", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(lowest, 1_201, "the front of the table goes first");
+        // The budget carries over from range to range.
+        let two = [(1, 2_000), (2_001, 5_000)];
+        assert_eq!(delete_moved(&conn, &two, 1_000).unwrap(), 1_000);
+        assert_eq!(rows_of(&conn, "ended"), 800);
+        assert_eq!(delete_moved(&conn, &everything, 5_000).unwrap(), 800);
+        assert_eq!(
+            (rows_of(&conn, "running"), rows_of(&conn, "unmoved")),
+            (10, 10),
+            "rows of running matches and of matches still to move stay"
+        );
+    }
+
+    #[test]
+    fn moves_of_ended_matches_take_a_tenth_of_the_writer_s_time_until_a_backlog_forms() {
+        let start = Instant::now();
+        let at = |micros: u64| start + Duration::from_micros(micros);
+        let mut pace = MovePace::new(start);
+        assert!(pace.due(start, 1), "the first move is due at once");
+        pace.moved(at(0), at(1_000));
+        assert!(!pace.due(at(9_999), 1));
+        assert!(
+            pace.due(at(10_000), 1),
+            "nine times the last move's length after it"
+        );
+        assert!(
+            pace.due(at(1_000), MOVE_BACKLOG),
+            "with a backlog, one after every batch"
+        );
+        pace.moved(at(10_000), at(10_100));
+        assert!(pace.due(at(11_000), 1), "a quick move, a short wait");
     }
 }
