@@ -192,6 +192,13 @@ fn check_views<G: Game>(game: &G, seats: u8, harness: &mut SeededChance) {
         let view = game.view(viewer);
         round_trip(&view);
         let before = serde_json::to_string(&view).expect("views serialise");
+        let mut written = Vec::new();
+        game.write_view(viewer, &mut written);
+        assert!(
+            written == before.as_bytes(),
+            "{viewer:?}'s view as the server writes it differs from the view serialised:\n{}\n{before}",
+            String::from_utf8_lossy(&written)
+        );
         let redealt = game.redeal_hidden(viewer, harness);
         let after = serde_json::to_string(&redealt.view(viewer)).expect("views serialise");
         assert_eq!(

@@ -154,7 +154,7 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
     }
 
     fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>) {
-        serde_json::to_writer(out, &self.game.view(viewer)).expect("views serialise");
+        self.game.write_view(viewer, out);
     }
 
     fn view_value(&self, viewer: Viewer) -> Value {

@@ -88,6 +88,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// everything; before that, [`Viewer::Omniscient`] is for replays of finished matches only.
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// Writes [`Game::view`]'s JSON at the end of `out`: what the server puts in every frame.
+    /// A game may write it without building the view (it is made for every seat after every
+    /// action); the conformance harness holds the text to the view's, byte for byte.
+    fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) {
+        serde_json::to_writer(out, &self.view(viewer)).expect("views serialise");
+    }
+
     /// `Some` once the match is over.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -19,29 +19,41 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    // Every position of one random match, with the move played from it.
+    // Every position of one random match, with the move played from it: the move applied,
+    // then the four seats' views written as the server writes them (`Game::write_view`).
     let positions = positions::<Demos>(&DemosConfig::default(), 4, 42);
-    let mut next = 0;
     let mut buffer = Vec::with_capacity(4096);
-    group.bench_function("move_plus_four_views", |b| {
-        b.iter_batched(
-            || {
-                next = (next + 1) % positions.len();
-                positions[next].clone()
-            },
-            |(mut game, seat, action)| {
-                let mut chance = SeededChance::from_u64(7);
-                game.apply(seat, &action, &mut chance).unwrap();
-                for viewer in 0..4 {
-                    buffer.clear();
-                    serde_json::to_writer(&mut buffer, &game.view(Viewer::Seat(viewer))).unwrap();
-                    black_box(&buffer);
-                }
-                game
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    for (name, built) in [
+        ("move_plus_four_views", false),
+        ("move_plus_four_views_built", true),
+    ] {
+        let mut next = 0;
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    next = (next + 1) % positions.len();
+                    positions[next].clone()
+                },
+                |(mut game, seat, action)| {
+                    let mut chance = SeededChance::from_u64(7);
+                    game.apply(seat, &action, &mut chance).unwrap();
+                    for viewer in 0..4 {
+                        buffer.clear();
+                        let viewer = Viewer::Seat(viewer);
+                        if built {
+                            // The view built, then serialised: what `write_view` spares.
+                            serde_json::to_writer(&mut buffer, &game.view(viewer)).unwrap();
+                        } else {
+                            game.write_view(viewer, &mut buffer);
+                        }
+                        black_box(&buffer);
+                    }
+                    game
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
     group.finish();
 }
 

@@ -10,6 +10,7 @@ use crate::cards::{Card, Suit};
 use crate::config::{DemosConfig, DiscardOrder, MAX_ROUND_CAP, Mode, Rules, option_specs};
 use crate::state::{Demos, Step};
 use crate::view::DemosView;
+use crate::view_json::ViewJson;
 
 /// The rules' consultation windows: 15 seconds.
 pub const CONSULTATION_SECONDS: u32 = 15;
@@ -226,11 +227,15 @@ impl Game for Demos {
     /// Outside a team consulting on a veto, the whole team is shown as deciding: who proposed
     /// it (or already passed) is the team's own business.
     fn to_act_seen_by(&self, viewer: Viewer) -> SeatSet {
-        self.waiting_seen_by(viewer).into_iter().collect()
+        self.waiting_seen_by(viewer)
     }
 
     fn view(&self, viewer: Viewer) -> DemosView {
         self.build_view(viewer)
+    }
+
+    fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) {
+        serde_json::to_writer(out, &ViewJson { game: self, viewer }).expect("views serialise");
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -38,6 +38,7 @@ pub mod scoring;
 mod state;
 mod turns;
 mod view;
+mod view_json;
 
 pub use actions::{AllocationTargets, Declaration, DemosAction, DemosError, Take};
 pub use bot::DemosBot;

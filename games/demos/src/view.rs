@@ -8,14 +8,16 @@
 //! window and deadline) and then the team's veto or pass, never which teammate proposed,
 //! passed or confirmed.
 
-use pandemonium_game::{Seat, Viewer};
+use pandemonium_game::{Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::actions::{Declaration, DemosAction, Take};
 use crate::cards::{Card, Figure, Suit};
 use crate::config::{DiscardOrder, Mode};
-use crate::state::{Demos, ElectionView, RoundSummary, ScandalEvent, Step, Turn, VetoUsed};
+use crate::state::{
+    Demos, ElectionView, MissedTake, RoundSummary, ScandalEvent, Step, Turn, VetoUsed,
+};
 
 /// The view of one seat, team, spectator or the omniscient replay.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -148,66 +150,90 @@ pub struct FigureView {
 }
 
 impl Demos {
+    /// The view as a value. The server writes the same JSON without building it
+    /// (`view_json.rs`); both take every field from the methods below.
     pub(crate) fn build_view(&self, viewer: Viewer) -> DemosView {
-        let all = self.sees_all(viewer);
-        let me = match viewer {
-            Viewer::Seat(seat) if seat < self.seats => Some(seat),
-            _ => None,
-        };
-        let players = (0..self.seats)
-            .map(|seat| self.player_view(viewer, seat))
-            .collect();
-        let drawn = match &self.step {
-            Step::Allocation { pending } => pending
-                .iter()
-                .filter(|p| all || self.is_of_side(viewer, p.side))
-                .flat_map(|p| p.figures.iter().copied())
-                .collect(),
-            _ => Vec::new(),
-        };
-        let team_chat_open = match viewer {
-            Viewer::Seat(seat) if seat < self.seats => {
-                self.mode().is_team() && self.team_chat(self.side(seat))
-            }
-            Viewer::Team(team) => self.mode().is_team() && self.team_chat(team),
-            _ => false,
-        };
         DemosView {
             viewer,
             mode: self.mode(),
-            discard_order: if self.rules.sequential {
-                DiscardOrder::Sequential
-            } else {
-                DiscardOrder::Simultaneous
-            },
+            discard_order: self.discard_order(),
             round_cap: self.rules.round_cap,
             creators_suggestion: self.rules.suggestion,
             round: self.round,
             dealer: self.dealer,
             phase: self.phase(viewer),
-            waiting_for: self.waiting_seen_by(viewer),
+            waiting_for: self.waiting_seen_by(viewer).into(),
             peoples_pack: self.peoples_pack.len() as u8,
             power_pile: self.power_pile.len() as u8,
             vetoes: self.vetoes.clone(),
             visible_discards: self.visible_discards().collect(),
-            players,
-            my_commit: me.and_then(|s| self.commits[s as usize]),
-            drawn,
+            players: (0..self.seats)
+                .map(|seat| self.player_view(viewer, seat))
+                .collect(),
+            my_commit: self.commit_seen_by(viewer),
+            drawn: self.drawn_seen_by(viewer).collect(),
             veto: self.veto.map(|v| self.veto_seen_by(viewer, v)),
             last_round: self.last_round.clone().map(|mut round| {
                 round.veto = round.veto.map(|v| self.veto_seen_by(viewer, v));
-                // What someone asked for is theirs alone, like the turn's own record.
-                round.missed.retain(|m| self.sees_hand(viewer, m.seat));
+                round.missed.retain(|m| self.sees_missed(viewer, m));
                 round
             }),
             scandal: self.scandal.clone(),
             election: self.election.clone(),
-            team_chat_open,
-            revealed: all.then(|| Revealed {
-                peoples_pack: self.peoples_pack.iter().rev().copied().collect(),
-                power_pile: self.power_pile.iter().rev().copied().collect(),
-            }),
+            team_chat_open: self.team_chat_open_for(viewer),
+            revealed: self.revealed_to(viewer),
         }
+    }
+
+    pub(crate) fn discard_order(&self) -> DiscardOrder {
+        if self.rules.sequential {
+            DiscardOrder::Sequential
+        } else {
+            DiscardOrder::Simultaneous
+        }
+    }
+
+    /// Your own commit in this simultaneous step, until it is applied.
+    pub(crate) fn commit_seen_by(&self, viewer: Viewer) -> Option<DemosAction> {
+        match viewer {
+            Viewer::Seat(seat) if seat < self.seats => self.commits[seat as usize],
+            _ => None,
+        }
+    }
+
+    /// The figures being allocated, to the sides allocating them.
+    pub(crate) fn drawn_seen_by(&self, viewer: Viewer) -> impl Iterator<Item = Figure> + '_ {
+        let all = self.sees_all(viewer);
+        let pending = match &self.step {
+            Step::Allocation { pending } => &pending[..],
+            _ => &[],
+        };
+        pending
+            .iter()
+            .filter(move |p| all || self.is_of_side(viewer, p.side))
+            .flat_map(|p| p.figures.iter().copied())
+    }
+
+    /// What someone asked for and did not get is theirs alone, like the turn's own record.
+    pub(crate) fn sees_missed(&self, viewer: Viewer, missed: &MissedTake) -> bool {
+        self.sees_hand(viewer, missed.seat)
+    }
+
+    pub(crate) fn team_chat_open_for(&self, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Seat(seat) if seat < self.seats => {
+                self.mode().is_team() && self.team_chat(self.side(seat))
+            }
+            Viewer::Team(team) => self.mode().is_team() && self.team_chat(team),
+            _ => false,
+        }
+    }
+
+    pub(crate) fn revealed_to(&self, viewer: Viewer) -> Option<Revealed> {
+        self.sees_all(viewer).then(|| Revealed {
+            peoples_pack: self.peoples_pack.iter().rev().copied().collect(),
+            power_pile: self.power_pile.iter().rev().copied().collect(),
+        })
     }
 
     /// Whether `side` consults as a team out of `viewer`'s sight: a team of two or more
@@ -231,22 +257,22 @@ impl Demos {
 
     /// Who is still to act. Outside a consulting team, the whole team is deciding until it
     /// has decided: who passed, proposed or confirmed is the team's business.
-    pub(crate) fn waiting_seen_by(&self, viewer: Viewer) -> Vec<Seat> {
+    pub(crate) fn waiting_seen_by(&self, viewer: Viewer) -> SeatSet {
         match self.polled_side() {
-            Some(side) if self.discreet_from(viewer, side) => self.members(side).iter().collect(),
-            _ => self.waiting().iter().collect(),
+            Some(side) if self.discreet_from(viewer, side) => self.members(side),
+            _ => self.waiting(),
         }
     }
 
     /// A spent veto names its proposer only inside the team (and always for individuals).
-    fn veto_seen_by(&self, viewer: Viewer, veto: VetoUsed) -> VetoUsed {
+    pub(crate) fn veto_seen_by(&self, viewer: Viewer, veto: VetoUsed) -> VetoUsed {
         VetoUsed {
             by: veto.by.filter(|_| !self.discreet_from(viewer, veto.side)),
             ..veto
         }
     }
 
-    fn phase(&self, viewer: Viewer) -> Phase {
+    pub(crate) fn phase(&self, viewer: Viewer) -> Phase {
         match &self.step {
             Step::Declaration { .. } => Phase::Declaration,
             Step::Consultation { .. } => Phase::Consultation,
@@ -287,11 +313,38 @@ impl Demos {
 
     fn player_view(&self, viewer: Viewer, seat: Seat) -> PlayerView {
         let player = &self.players[seat as usize];
+        PlayerView {
+            team: self.team_of(seat),
+            points: player.points,
+            round_points: player.round_points.clone(),
+            hand: self.hand_seen_by(viewer, seat).map(<[Card]>::to_vec),
+            turns: self.turns_seen_by(viewer, seat).collect(),
+            figures: self.figures_seen_by(viewer, seat).collect(),
+            declaration: player.declaration,
+        }
+    }
+
+    pub(crate) fn team_of(&self, seat: Seat) -> Option<u8> {
+        self.rules.teams.as_ref().map(|t| t[seat as usize])
+    }
+
+    /// Only your own hand (everyone's once the match is over).
+    pub(crate) fn hand_seen_by(&self, viewer: Viewer, seat: Seat) -> Option<&[Card]> {
+        self.sees_hand(viewer, seat)
+            .then(|| &self.players[seat as usize].hand[..])
+    }
+
+    /// This round's discard turns of `seat` so far; a face-down card is shown to its owner.
+    pub(crate) fn turns_seen_by(
+        &self,
+        viewer: Viewer,
+        seat: Seat,
+    ) -> impl Iterator<Item = TurnView> + '_ {
+        let player = &self.players[seat as usize];
         let own = self.sees_hand(viewer, seat);
-        let figures_seen = self.sees_figures_of(viewer, seat);
-        let turns = [Turn::Public, Turn::Secret, Turn::Unanimous]
+        [Turn::Public, Turn::Secret, Turn::Unanimous]
             .into_iter()
-            .filter_map(|turn| {
+            .filter_map(move |turn| {
                 let record = player.turns[turn as usize]?;
                 let discard = match record.discard {
                     None => DiscardView::Kept,
@@ -308,23 +361,22 @@ impl Demos {
                     taken_by: record.taken_by,
                 })
             })
-            .collect();
-        PlayerView {
-            team: self.rules.teams.as_ref().map(|t| t[seat as usize]),
-            points: player.points,
-            round_points: player.round_points.clone(),
-            hand: own.then(|| player.hand.clone()),
-            turns,
-            figures: player
-                .figures
-                .iter()
-                .map(|held| FigureView {
-                    figure: (held.face_up || figures_seen).then_some(held.figure),
-                    face_up: held.face_up,
-                    media: held.media,
-                })
-                .collect(),
-            declaration: player.declaration,
-        }
+    }
+
+    /// `seat`'s figures in acquisition order, face-down ones hidden from outside its side.
+    pub(crate) fn figures_seen_by(
+        &self,
+        viewer: Viewer,
+        seat: Seat,
+    ) -> impl Iterator<Item = FigureView> + '_ {
+        let seen = self.sees_figures_of(viewer, seat);
+        self.players[seat as usize]
+            .figures
+            .iter()
+            .map(move |held| FigureView {
+                figure: (held.face_up || seen).then_some(held.figure),
+                face_up: held.face_up,
+                media: held.media,
+            })
     }
 }
