@@ -25,7 +25,7 @@ pub fn hash_token(token: &str) -> String {
 
 /// Trims a display name and checks it is something people can read.
 pub fn clean_name(name: &str) -> Result<String, AppError> {
-    let name: String = name.trim().chars().filter(|c| !c.is_control()).collect();
+    let name = crate::text::clean(name);
     let length = name.chars().count();
     if length == 0 || length > 32 {
         return Err(AppError::BadName);
@@ -72,5 +72,23 @@ mod tests {
         assert!(clean_name("   ").is_err());
         assert!(clean_name(&"x".repeat(33)).is_err());
         assert_eq!(clean_name("a\u{0007}b").unwrap(), "ab");
+    }
+
+    #[test]
+    fn a_name_of_nothing_readable_is_refused() {
+        for blank in [
+            "\u{0007} \u{0007}",
+            "\u{202E}",
+            "\u{2067}",
+            "\u{200B}",
+            "\u{FEFF}",
+        ] {
+            assert!(clean_name(blank).is_err(), "{blank:?}");
+        }
+        assert_eq!(
+            clean_name("\u{202E}evil").unwrap(),
+            "evil",
+            "the override goes, the name stays"
+        );
     }
 }
