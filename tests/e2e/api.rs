@@ -109,6 +109,43 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
 }
 on_both_stores!(the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_errors);
 
+/// What the framework refuses before any handler runs (a path that is not UTF-8, a query it
+/// cannot read, a method the endpoint does not take) is an `ApiError` like every other error.
+async fn requests_refused_before_any_handler_get_an_api_error_body(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let cases = [
+        ("GET", "/api/rooms/%FF%FE", 400, ErrorCode::BadRequest),
+        ("GET", "/api/matches/%FF", 400, ErrorCode::BadRequest),
+        (
+            "GET",
+            "/api/matches/x/replay?viewer=a&viewer=b",
+            400,
+            ErrorCode::BadRequest,
+        ),
+        ("PUT", "/api/games", 405, ErrorCode::BadRequest),
+        ("DELETE", "/api/rooms", 405, ErrorCode::BadRequest),
+        ("PATCH", "/api/nothing-here", 405, ErrorCode::BadRequest),
+    ];
+    for (method, path, status, code) in cases {
+        let response = app.http.send(method, path).await;
+        assert_eq!(
+            response.status, status,
+            "{method} {path}: {}",
+            response.body
+        );
+        assert!(
+            response.content_type.starts_with("application/json"),
+            "{method} {path}: {}",
+            response.content_type
+        );
+        let error: ApiError = response.json();
+        assert_eq!(error.code, code, "{method} {path}");
+        assert!(!error.message.is_empty());
+    }
+    app.stop().await;
+}
+on_both_stores!(requests_refused_before_any_handler_get_an_api_error_body);
+
 async fn health_readiness_metrics_and_the_web_client_are_served(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     assert_eq!(app.http.get("/healthz").await.status, 200);

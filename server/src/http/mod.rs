@@ -1,12 +1,14 @@
 //! HTTP: accepting connections ([`listen`]: caps and timeouts), the routes (the lobby API,
 //! match history, operations endpoints, the WebSocket endpoint and the web client), the
-//! per-address [`quotas`], and what every response carries ([`headers`]: security headers,
-//! caching, compression).
+//! per-address [`quotas`], what every response carries ([`headers`]: security headers,
+//! caching, compression), and API errors in one shape even when the framework answers
+//! ([`plain_errors`]).
 
 mod api;
 mod headers;
 pub mod listen;
 mod ops;
+mod plain_errors;
 pub mod quotas;
 mod web;
 
@@ -57,6 +59,7 @@ pub fn router(state: AppState) -> Router {
     // The upgrade answers with no body: nothing to compress or cache.
     let ws = Router::new().route("/ws", get(crate::ws::upgrade));
     api.merge(ws)
+        .layer(axum::middleware::from_fn(plain_errors::as_api_errors))
         .layer(axum::middleware::from_fn(headers::impossible_paths))
         .layer(axum::middleware::from_fn(headers::security))
         .with_state(state)

@@ -46,6 +46,11 @@ impl Http {
         self.request("POST", path, Some(body), None).await
     }
 
+    /// A request with any method and no body.
+    pub async fn send(&self, method: &str, path: &str) -> Response {
+        self.request(method, path, None, None).await
+    }
+
     async fn request(
         &self,
         method: &str,
