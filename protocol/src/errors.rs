@@ -115,7 +115,8 @@ error_codes! {
     MalformedAction = "malformed_action",
     /// The game's rules refuse the action now; `rule` names the rule, `message` explains it.
     IllegalAction = "illegal_action",
-    /// That `seq` was used too long ago to remember its answer; number new acts higher.
+    /// That `seq` is at or below the last one answered, and its answer is not kept (too old,
+    /// or never sent); number new acts higher.
     StaleSeq = "stale_seq",
     /// The action could not be saved, so it was not played: send it again.
     StorageUnavailable = "storage_unavailable",

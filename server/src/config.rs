@@ -117,13 +117,27 @@ pub struct Limits {
     /// Seconds of silence (no message, no pong) after which a connection is closed.
     #[arg(long, env = "PANDEMONIUM_IDLE_SECONDS", default_value_t = 60)]
     pub idle_seconds: u64,
-    /// Messages queued for a client before it is considered too slow and dropped.
+    /// Messages queued for a client before it is considered too slow and dropped, beyond
+    /// those the server itself hands it at once (a rejoin's missed states, the answers to a
+    /// whole burst of its acts).
     #[arg(long, env = "PANDEMONIUM_OUTBOX", default_value_t = 64)]
     pub outbox: usize,
     /// Seconds one write to a WebSocket (a message, a ping, the close) may take; a client that
     /// does not read for that long is dropped.
     #[arg(long, env = "PANDEMONIUM_WRITE_TIMEOUT_SECONDS", default_value_t = 10)]
     pub write_timeout_seconds: u64,
+}
+
+impl Limits {
+    /// Messages a connection's outbox holds: `--outbox` beyond the most the server hands it at
+    /// once of its own accord, which is no sign of a slow client: a rejoin's resync, and the
+    /// answers to a whole burst of its acts (an ack and a state each), which one group commit
+    /// releases together. Queued frames are shared with the room's history and other
+    /// connections, so the larger queue costs little memory; a client that stops reading is
+    /// still caught by the write deadline.
+    pub fn outbox_capacity(&self) -> usize {
+        self.outbox + crate::room::JOIN_FRAMES + 2 * self.rate_burst as usize
+    }
 }
 
 /// What the server accepts from the network as a whole: connections, slow requests, origins.

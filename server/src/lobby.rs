@@ -36,20 +36,13 @@ pub const MAX_PER_PAGE: usize = 100;
 #[derive(Debug)]
 struct Inner {
     games: &'static [GameEntry],
-    rooms: Arc<Mutex<HashMap<RoomCode, Listed>>>,
+    rooms: Arc<Mutex<HashMap<RoomCode, RoomHandle>>>,
     store: Store,
     metrics: Arc<Metrics>,
     bot_delay: Duration,
     empty_room: Duration,
     caps: Quotas,
     online: Arc<Online>,
-}
-
-/// An open room, and who created it (open tables per guest are capped).
-#[derive(Debug)]
-struct Listed {
-    handle: RoomHandle,
-    host: Option<String>,
 }
 
 impl Lobby {
@@ -147,12 +140,11 @@ impl Lobby {
                  drops keeps their seat before a bot plays it."
             )));
         }
-        let host = host.map(|p| p.id);
         let settings = RoomSettings {
             public: request.public,
             turn_seconds: request.turn_seconds,
             grace_seconds: request.grace_seconds.unwrap_or(DEFAULT_GRACE_SECONDS),
-            host: host.clone(),
+            host: host.as_ref().map(|p| p.id.clone()),
         };
         let mut rooms = self.inner.rooms.lock().expect("rooms lock");
         // Both caps count tables still waiting or playing: a finished match is not an open
@@ -161,10 +153,11 @@ impl Lobby {
         let open = || {
             rooms
                 .values()
-                .filter(|l| l.handle.status() != RoomStatus::Finished)
+                .filter(|room| room.status() != RoomStatus::Finished)
         };
         if let Some(host) = &host {
-            let hosted = open().filter(|l| l.host.as_ref() == Some(host)).count();
+            // Tables opened with the guest's token and those claimed by joining them first.
+            let hosted = open().filter(|room| room.hosted_by(&host.id)).count();
             if hosted >= self.inner.caps.max_rooms_per_guest {
                 return Err(AppError::TooManyRooms);
             }
@@ -184,13 +177,14 @@ impl Lobby {
                 game_id: info.id,
                 options,
                 settings,
+                host_name: host.map(|p| p.name),
                 seats,
                 resumed: None,
             },
             self.services(),
         );
         let summary = handle.summary();
-        rooms.insert(code, Listed { handle, host });
+        rooms.insert(code, handle);
         Ok(summary)
     }
 
@@ -204,7 +198,6 @@ impl Lobby {
         seats: Vec<SeatState>,
         resumed: Resumed,
     ) {
-        let host = settings.host.clone();
         let handle = room::spawn(
             RoomSetup {
                 code: code.clone(),
@@ -212,6 +205,7 @@ impl Lobby {
                 game_id: (entry.info)().id,
                 options,
                 settings,
+                host_name: None,
                 seats,
                 resumed: Some(resumed),
             },
@@ -221,7 +215,7 @@ impl Lobby {
             .rooms
             .lock()
             .expect("rooms lock")
-            .insert(code, Listed { handle, host });
+            .insert(code, handle);
     }
 
     pub fn room(&self, code: &RoomCode) -> Option<RoomHandle> {
@@ -230,13 +224,13 @@ impl Lobby {
             .lock()
             .expect("rooms lock")
             .get(code)
-            .map(|l| l.handle.clone())
+            .cloned()
     }
 
     /// Every open room's handle, copied out so the lock is not held while they are used.
     fn handles(&self) -> Vec<RoomHandle> {
         let rooms = self.inner.rooms.lock().expect("rooms lock");
-        rooms.values().map(|l| l.handle.clone()).collect()
+        rooms.values().cloned().collect()
     }
 
     /// One page of the public rooms, in code order.
@@ -263,7 +257,7 @@ impl Lobby {
     }
 }
 
-fn fresh_code(rooms: &HashMap<RoomCode, Listed>) -> RoomCode {
+fn fresh_code(rooms: &HashMap<RoomCode, RoomHandle>) -> RoomCode {
     let mut chance = SeededChance::from_seed(SeededChance::fresh_seed());
     loop {
         let code: String = (0..RoomCode::LEN)

@@ -549,7 +549,7 @@ impl Connection {
             ))];
         };
         self.leave_room().await;
-        let (tx, rx) = mpsc::channel(self.limits.outbox);
+        let (tx, rx) = mpsc::channel(self.limits.outbox_capacity());
         let player = self.player.clone().expect("greeted");
         let cmd = RoomCmd::Join {
             conn: self.id,

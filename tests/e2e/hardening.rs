@@ -18,7 +18,8 @@ use tokio_tungstenite::{WebSocketStream, client_async};
 
 use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{
-    ApiError, ClientMsg, CreateRoom, JoinRole, RoomCode, RoomList, RoomSummary, ServerMsg,
+    ApiError, ChatChannel, ClientMsg, CreateRoom, JoinRole, RoomCode, RoomList, RoomSummary,
+    ServerMsg,
 };
 use pandemonium_server::Config;
 
@@ -748,6 +749,47 @@ async fn open_rooms_are_capped_for_the_server_and_for_each_guest(db: &TestDb) {
 }
 on_both_stores!(open_rooms_are_capped_for_the_server_and_for_each_guest);
 
+/// A guest hosts the tables they opened and those they became host of by joining an
+/// unclaimed room first: both count against the cap, and the summary names its host from the
+/// moment the room is opened with the host's token.
+async fn every_table_a_guest_hosts_counts_against_the_cap_and_is_listed_with_its_host(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    config.quotas.max_rooms_per_guest = 2;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    let me = loopback(1);
+    let made = post(
+        app.port,
+        me,
+        "/api/rooms",
+        &room_request(true),
+        Some(&alice.token),
+    )
+    .await;
+    assert_eq!(made.status, 201);
+    let summary: RoomSummary = serde_json::from_slice(&made.body).unwrap();
+    assert_eq!(summary.host.as_deref(), Some("Alice"), "named at once");
+    let listed: RoomList = app.http.get("/api/rooms").await.json();
+    assert_eq!(listed.rooms[0].host.as_deref(), Some("Alice"));
+    // A room opened without a token, claimed by joining it first.
+    let unclaimed = post(app.port, me, "/api/rooms", &room_request(true), None).await;
+    let unclaimed: RoomSummary = serde_json::from_slice(&unclaimed.body).unwrap();
+    alice.join(&unclaimed.code, JoinRole::Player).await;
+    let claimed = alice.room_where(|r| r.host.is_some()).await;
+    assert_eq!(claimed.code, unclaimed.code);
+    let refused = post(
+        app.port,
+        me,
+        "/api/rooms",
+        &room_request(true),
+        Some(&alice.token),
+    )
+    .await;
+    assert_eq!(api_code(&refused), ErrorCode::TooManyRooms);
+    app.stop().await;
+}
+on_both_stores!(every_table_a_guest_hosts_counts_against_the_cap_and_is_listed_with_its_host);
+
 /// A finished match is not an open table: its host may open the next one (a table that plays
 /// match after match in fresh rooms is not stopped by the per-guest cap).
 async fn a_finished_match_does_not_count_against_its_hosts_open_tables(db: &TestDb) {
@@ -1425,3 +1467,86 @@ async fn an_action_the_store_refuses_is_undone_and_play_goes_on_from_the_durable
     breaker.close().await;
     db.drop_database().await;
 }
+
+/// A rejoin that missed every version the room keeps is sent them all, with the room and its
+/// chat, and stays connected: what the room releases at once on its own is not a client
+/// falling behind (it used to overflow the outbox by one and drop the client with 1013).
+async fn a_rejoin_missing_every_kept_version_is_sent_them_all_and_stays(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 10_000})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    bob.send(&ClientMsg::Chat {
+        channel: ChatChannel::Players,
+        text: "back in a minute".into(),
+    })
+    .await;
+    alice.next_chat().await;
+    let token = bob.token.clone();
+    bob.close().await;
+    for version in 1..=64 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+
+    let mut bob = Client::with_token(app.port, &token).await;
+    bob.rejoin(&code, 0).await;
+    let (mut versions, mut chat) = (Vec::new(), None);
+    while versions.last() != Some(&64) || chat.is_none() {
+        match bob.try_next().await {
+            Ok(ServerMsg::State(state)) => versions.push(state.version),
+            Ok(ServerMsg::ChatHistory { lines }) => chat = Some(lines),
+            Ok(_) => {}
+            Err(closed) => panic!("closed after {} states: {closed:?}", versions.len()),
+        }
+    }
+    assert_eq!(versions, (1..=64).collect::<Vec<u64>>());
+    let lines = chat.expect("the chat history");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0].text, "back in a minute");
+    assert_eq!(alice.act(json!({"type": "step"})).await, Ok(65));
+    assert_eq!(bob.state_at_least(65).await.version, 65);
+    app.stop().await;
+}
+on_both_stores!(a_rejoin_missing_every_kept_version_is_sent_them_all_and_stays);
+
+/// A client that sends its whole burst of acts at once (and more, which the rate limit
+/// refuses) gets every answer and stays connected: a group commit releases the acks and
+/// states of many acts together, and that is the room's burst, not a client falling behind.
+async fn a_burst_of_acts_at_the_rate_limit_is_answered_whole(db: &TestDb) {
+    let mut config = Config::for_tests(&db.url);
+    // The production limits: a burst of 40, then 20 a second.
+    config.limits.rate_burst = 40;
+    config.limits.rate_per_second = 20;
+    // The smallest outbox, so that the test does not hang on how the commits happen to
+    // batch: what the server hands out at once of its own accord must fit beyond it.
+    config.limits.outbox = 1;
+    let app = TestApp::spawn_with(config).await;
+    let mut alice = app.guest("Alice").await;
+    open_room(&app, &mut alice, "race", 1, vec![], json!({"goal": 10_000})).await;
+    start(&mut alice).await;
+    for _ in 0..70 {
+        alice.seq_act_without_answer(json!({"type": "step"})).await;
+    }
+    let (mut acked, mut limited, mut last_state) = (0, 0, 0);
+    while acked + limited < 70 || last_state < acked {
+        match alice.try_next().await {
+            Ok(ServerMsg::Ack { version, .. }) => {
+                acked += 1;
+                assert_eq!(version, acked, "acks in order, one version each");
+            }
+            Ok(ServerMsg::Reject { code, .. }) => {
+                assert_eq!(code, ErrorCode::RateLimited);
+                limited += 1;
+            }
+            Ok(ServerMsg::State(state)) => last_state = state.version,
+            Ok(_) => {}
+            Err(closed) => panic!("closed after {acked} acks and {limited} refusals: {closed:?}"),
+        }
+    }
+    // Joining and starting took a few of the burst's tokens.
+    assert!(acked >= 30, "the burst is applied: {acked}");
+    app.stop().await;
+}
+on_both_stores!(a_burst_of_acts_at_the_rate_limit_is_answered_whole);

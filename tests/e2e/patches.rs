@@ -5,7 +5,7 @@
 use serde_json::json;
 use std::collections::BTreeMap;
 
-use pandemonium_protocol::{ClientMsg, GameState, JoinRole, RoomCode, ServerMsg};
+use pandemonium_protocol::{GameState, JoinRole, RoomCode, ServerMsg};
 
 use crate::on_both_stores;
 use crate::play::{open_room, sit, start};
@@ -138,12 +138,7 @@ async fn a_rejoin_gets_whole_states_and_patches_resume_after_them(db: &TestDb) {
     }
 
     let mut bob = Client::with_token_taking_patches(app.port, &token).await;
-    bob.send(&ClientMsg::Join {
-        room: code.clone(),
-        role: JoinRole::Player,
-        version: Some(3),
-    })
-    .await;
+    bob.rejoin(&code, 3).await;
     assert_eq!(bob.state_at_least(6).await.version, 6);
     assert_eq!(bob.patches_applied, 0, "missed states come whole");
     for version in 7..=9 {

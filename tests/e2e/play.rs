@@ -214,6 +214,52 @@ async fn a_spectator_receives_only_spectator_views(db: &TestDb) {
 }
 on_both_stores!(a_spectator_receives_only_spectator_views);
 
+/// A player who also watches their own table from another connection is still a player
+/// there: the spectators' chat stays closed to them, live, in the history and for writing,
+/// so spectators cannot be overheard or coach the players that way.
+async fn a_seated_player_watching_from_another_connection_is_kept_out_of_the_spectators_chat(
+    db: &TestDb,
+) {
+    use pandemonium_protocol::{ChatChannel, ErrorCode};
+    let app = TestApp::spawn(db).await;
+    let (mut alice, _bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
+    let mut eve = app.guest("Eve").await;
+    eve.join(&code, JoinRole::Spectator).await;
+    let say = |channel, text: &str| ClientMsg::Chat {
+        channel,
+        text: text.into(),
+    };
+    eve.send(&say(ChatChannel::Spectators, "psst")).await;
+    eve.next_chat().await;
+    alice.send(&say(ChatChannel::Players, "hi")).await;
+    alice.next_chat().await;
+
+    let mut watching = Client::with_token(app.port, &alice.token).await;
+    watching.join(&code, JoinRole::Spectator).await;
+    let history = watching
+        .wait_for(|m| match m {
+            ServerMsg::ChatHistory { lines } => Some(lines.clone()),
+            _ => None,
+        })
+        .await;
+    let texts: Vec<&str> = history.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts, ["hi"], "the players' line only");
+    watching.send(&say(ChatChannel::Spectators, "go me")).await;
+    assert_eq!(watching.error_code().await, ErrorCode::NotSpectator);
+    eve.send(&say(ChatChannel::Spectators, "again")).await;
+    eve.next_chat().await;
+    alice.send(&say(ChatChannel::Players, "gl")).await;
+    assert_eq!(
+        watching.next_chat().await.text,
+        "gl",
+        "not the spectators' line"
+    );
+    app.stop().await;
+}
+on_both_stores!(
+    a_seated_player_watching_from_another_connection_is_kept_out_of_the_spectators_chat
+);
+
 async fn a_player_who_drops_reconnects_with_their_token_at_the_right_version(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let (mut alice, bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
@@ -226,12 +272,7 @@ async fn a_player_who_drops_reconnects_with_their_token_at_the_right_version(db:
 
     let mut bob = Client::with_token(app.port, &bob_token).await;
     assert_eq!(bob.name, "Bob");
-    bob.send(&ClientMsg::Join {
-        room: code.clone(),
-        role: JoinRole::Player,
-        version: Some(0),
-    })
-    .await;
+    bob.rejoin(&code, 0).await;
     let room = bob.room_where(|r| r.you == Some(1)).await;
     assert_eq!(room.seats[1].presence, Presence::Online);
     let state = bob.state_at_least(1).await;
@@ -393,3 +434,32 @@ async fn rooms_nobody_is_in_are_closed(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(rooms_nobody_is_in_are_closed);
+
+/// A host who leaves before the match hands the table on to the seated player, who can then
+/// fill the freed seat and start it: otherwise nobody could.
+async fn a_host_who_leaves_before_the_match_hands_the_table_on(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = app.guest("Bob").await;
+    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    sit(&mut bob, &code, 1).await;
+    alice.send(&ClientMsg::Leave).await;
+    let bob_id = bob.player_id.clone();
+    let room = bob
+        .room_where(|r| r.host.as_deref() == Some(bob_id.as_str()))
+        .await;
+    assert!(room.seats[0].player.is_none(), "Alice's seat is free");
+    let summary: RoomSummary = app.http.get(&format!("/api/rooms/{code}")).await.json();
+    assert_eq!(summary.host.as_deref(), Some("Bob"));
+    bob.send(&ClientMsg::SetBot {
+        seat: 0,
+        bot: true,
+        pace: None,
+    })
+    .await;
+    bob.room_where(|r| r.seats[0].presence == Presence::Bot)
+        .await;
+    start(&mut bob).await;
+    app.stop().await;
+}
+on_both_stores!(a_host_who_leaves_before_the_match_hands_the_table_on);

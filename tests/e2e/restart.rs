@@ -1,12 +1,14 @@
 //! A server process killed mid-match (SIGKILL, no chance to clean up) is restarted, and the
 //! match is finished with no accepted action lost.
 
+use futures_util::StreamExt;
 use serde_json::json;
 use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::Message;
 
-use pandemonium_protocol::{ClientMsg, JoinRole, MatchRecord, Presence};
+use pandemonium_protocol::{MatchRecord, Presence};
 
 use crate::on_both_stores;
 use crate::play::{open_room, sit, start};
@@ -79,13 +81,7 @@ async fn a_killed_server_resumes_its_matches_with_no_accepted_action_lost(db: &T
     let second = launch(db).await;
     let mut alice = Client::with_token(second.port, &alice.token).await;
     let mut bob = Client::with_token(second.port, &bob.token).await;
-    alice
-        .send(&ClientMsg::Join {
-            room: code.clone(),
-            role: JoinRole::Player,
-            version: Some(acked),
-        })
-        .await;
+    alice.rejoin(&code, acked).await;
     let room = alice.room_where(|r| r.you == Some(0)).await;
     assert_eq!(
         room.match_id.as_deref(),
@@ -94,12 +90,7 @@ async fn a_killed_server_resumes_its_matches_with_no_accepted_action_lost(db: &T
     );
     let state = alice.state_at_least(acked).await;
     assert_eq!(state.version, acked, "every acknowledged action survived");
-    bob.send(&ClientMsg::Join {
-        room: code.clone(),
-        role: JoinRole::Player,
-        version: Some(acked),
-    })
-    .await;
+    bob.rejoin(&code, acked).await;
     bob.room_where(|r| r.you == Some(1) && r.seats[1].presence == Presence::Online)
         .await;
     bob.state_at_least(acked).await;
@@ -132,6 +123,8 @@ async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly
     let mut alice = Client::guest(server.port, "Alice").await;
     let app = crate::support::TestApp::attach(server.port);
     open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
+    // A socket that has not said hello yet is told too.
+    let mut silent = Client::connect_raw(server.port).await;
     let pid = server.child.id().expect("running").to_string();
     let status = std::process::Command::new("kill")
         .args(["-TERM", &pid])
@@ -143,6 +136,17 @@ async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly
         closed.code, 1012,
         "the client is told the server is restarting"
     );
+    let said = loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(10), silent.next())
+            .await
+            .expect("a close in time");
+        match frame {
+            Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
+            Some(Ok(_)) => continue,
+            other => panic!("no close frame: {other:?}"),
+        }
+    };
+    assert_eq!(said, Some(1012), "the silent socket is told as well");
     let exit = tokio::time::timeout(std::time::Duration::from_secs(10), server.child.wait())
         .await
         .expect("the process stops in time")

@@ -290,12 +290,7 @@ async fn join_with_a_version_gets_exactly_the_missed_states(db: &TestDb) {
         assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
     }
     let mut bob = Client::with_token(app.port, &token).await;
-    bob.send(&ClientMsg::Join {
-        room: code.clone(),
-        role: JoinRole::Player,
-        version: Some(0),
-    })
-    .await;
+    bob.rejoin(&code, 0).await;
     assert_eq!(states_before_hint(&mut bob).await, [1, 2, 3]);
 
     // Missed more than the room keeps: one fresh state instead.
@@ -304,12 +299,7 @@ async fn join_with_a_version_gets_exactly_the_missed_states(db: &TestDb) {
         assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
     }
     let mut bob = Client::with_token(app.port, &token).await;
-    bob.send(&ClientMsg::Join {
-        room: code.clone(),
-        role: JoinRole::Player,
-        version: Some(3),
-    })
-    .await;
+    bob.rejoin(&code, 3).await;
     assert_eq!(states_before_hint(&mut bob).await, [80]);
     app.stop().await;
 }

@@ -69,6 +69,7 @@ fn twenty_one_room(store: &Store, metrics: Arc<Metrics>) -> RoomHandle {
                 grace_seconds: 60,
                 host: None,
             },
+            host_name: None,
             seats: vec![SeatState::default(); 2],
             resumed: None,
         },

@@ -25,7 +25,7 @@ use super::messages::ChatBudget;
 use super::seats::SeatState;
 use super::telling::History;
 use super::timers::Clocks;
-use super::{ConnId, Outbox, RoomCmd, RoomHandle};
+use super::{ConnId, Listing, Outbox, RoomCmd, RoomHandle};
 use crate::identity::Player;
 use crate::metrics::Metrics;
 use crate::store::{RoomSettings, Store};
@@ -42,6 +42,8 @@ pub struct RoomSetup {
     /// The options with every default filled in.
     pub options: serde_json::Value,
     pub settings: RoomSettings,
+    /// The host's name, when the room is opened with their token.
+    pub host_name: Option<String>,
     pub seats: Vec<SeatState>,
     /// Present when the room resumes a match from the store.
     pub resumed: Option<Resumed>,
@@ -194,7 +196,10 @@ pub(super) struct Room {
     pub phase: Phase,
     pub subscribers: HashMap<ConnId, Subscriber>,
     pub services: RoomServices,
-    pub summary: Arc<Mutex<RoomSummary>>,
+    pub listing: Arc<Mutex<Listing>>,
+    /// The host's name as the lobby had it when the room opened, or as they joined: shown
+    /// until the host is in the room, where their current name is read.
+    pub host_name: Option<String>,
     /// Bots decide with their own randomness: the match RNG must advance only inside
     /// `apply`, or a replay of the log would diverge.
     pub bot_chance: SeededChance,
@@ -258,18 +263,22 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         options: setup.options,
         settings: setup.settings,
         seats: setup.seats,
-        summary: Arc::new(Mutex::new(RoomSummary {
-            code: RoomCode(String::new()),
-            game: String::new(),
-            seats: 0,
-            seated: 0,
-            status: phase.status(),
-            spectators: 0,
-            public: false,
+        listing: Arc::new(Mutex::new(Listing {
+            summary: RoomSummary {
+                code: RoomCode(String::new()),
+                game: String::new(),
+                seats: 0,
+                seated: 0,
+                status: phase.status(),
+                spectators: 0,
+                public: false,
+                host: None,
+                options: serde_json::Value::Null,
+                players: Vec::new(),
+            },
             host: None,
-            options: serde_json::Value::Null,
-            players: Vec::new(),
         })),
+        host_name: setup.host_name,
         phase,
         subscribers: HashMap::new(),
         services,
@@ -293,7 +302,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
     room.reclock(None);
     let handle = RoomHandle {
         tx,
-        summary: room.summary.clone(),
+        listing: room.listing.clone(),
     };
     room.services
         .metrics

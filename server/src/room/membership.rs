@@ -51,6 +51,7 @@ impl Room {
         }
         if self.settings.host.is_none() && role == JoinRole::Player {
             self.settings.host = Some(player.id.clone());
+            self.host_name = Some(player.name.clone());
         }
         self.subscribers.insert(
             conn,
@@ -186,6 +187,36 @@ impl Room {
             self.give_up_seat(seat);
             self.broadcast_room();
         }
+        self.hand_on_host();
+    }
+
+    /// Before the match, a host who has gone (left the room, or stayed away past the grace
+    /// period so that their seat was freed) hands the table on: to the seated player here in
+    /// the first seat, else to anyone here to play, else to the next player who joins.
+    /// Otherwise nobody could start it.
+    fn hand_on_host(&mut self) {
+        let Some(host) = self.settings.host.as_deref() else {
+            return;
+        };
+        let here = self.subscribers.values().any(|s| s.player.id == host);
+        if !matches!(self.phase, Phase::Waiting) || here || self.seat_of(host).is_some() {
+            return;
+        }
+        let seated = self
+            .seats
+            .iter()
+            .filter(|s| s.online > 0)
+            .find_map(|s| s.player.as_ref());
+        let earliest = self
+            .subscribers
+            .iter()
+            .filter(|(_, s)| !s.spectator)
+            .min_by_key(|(conn, _)| **conn)
+            .map(|(_, s)| &s.player);
+        let next = seated.or(earliest).map(|p| (p.id.clone(), p.name.clone()));
+        self.host_name = next.as_ref().map(|(_, name)| name.clone());
+        self.settings.host = next.map(|(id, _)| id);
+        self.broadcast_room();
     }
 
     pub(super) fn set_bot(
@@ -242,6 +273,7 @@ impl Room {
                 if matches!(self.phase, Phase::Waiting) {
                     // Gone before the match: the seat is free for someone else.
                     self.seats[seat].clear();
+                    self.hand_on_host();
                 } else {
                     self.seats[seat].covered = true;
                     self.seats[seat].away_since = None;

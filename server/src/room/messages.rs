@@ -189,10 +189,12 @@ impl Room {
             text,
         };
         let team = self.team_of(sub.seat);
+        // A person is a player in every connection they have here, watching ones included.
+        let seated = self.seat_of(&sub.player.id).is_some();
         let recipients: Vec<ConnId> = match channel {
             // Players talk in the open: everyone in the room reads it.
             ChatChannel::Players => {
-                if sub.seat.is_none() {
+                if !seated {
                     return Err(RoomRefusal::new(
                         ErrorCode::NotSeated,
                         "Only players write in the players' chat; spectators have their own.",
@@ -202,7 +204,7 @@ impl Room {
             }
             // Spectators among themselves, so they cannot coach the players.
             ChatChannel::Spectators => {
-                if sub.seat.is_some() {
+                if seated {
                     return Err(RoomRefusal::new(
                         ErrorCode::NotSpectator,
                         "Players cannot write in the spectators' chat.",
@@ -216,7 +218,7 @@ impl Room {
                 }
                 self.subscribers
                     .iter()
-                    .filter(|(_, s)| s.seat.is_none())
+                    .filter(|(_, s)| self.seat_of(&s.player.id).is_none())
                     .map(|(c, _)| *c)
                     .collect()
             }
@@ -259,9 +261,10 @@ impl Room {
         let Some(sub) = self.subscribers.get(&conn) else {
             return;
         };
-        let lines = self
-            .chat_log
-            .readable(sub.seat.is_some(), self.team_of(sub.seat));
+        let lines = self.chat_log.readable(
+            self.seat_of(&sub.player.id).is_some(),
+            self.team_of(sub.seat),
+        );
         if !lines.is_empty() {
             self.send(conn, wire::frame(&ServerMsg::ChatHistory { lines }));
         }

@@ -22,6 +22,7 @@ pub use actor::{Resumed, RoomServices, RoomSetup, seed_hash, spawn};
 pub use deltas::Patches;
 use pandemonium_protocol::{ClientMsg, JoinRole, RoomStatus, RoomSummary};
 pub use seats::SeatState;
+pub use telling::JOIN_FRAMES;
 
 use crate::identity::Player;
 
@@ -71,19 +72,33 @@ pub enum RoomCmd {
 #[derive(Debug, Clone)]
 pub struct RoomHandle {
     pub tx: mpsc::Sender<RoomCmd>,
-    /// Kept current by the room for the lobby listing; a per-room lock, never held across an
-    /// await and never shared between rooms.
-    pub summary: Arc<Mutex<RoomSummary>>,
+    /// Kept current by the room for the lobby; a per-room lock, never held across an await
+    /// and never shared between rooms.
+    pub listing: Arc<Mutex<Listing>>,
+}
+
+/// What the lobby reads of a room: its summary, and who hosts it (a player id, where the
+/// summary shows a name), which the cap on the tables one guest hosts counts.
+#[derive(Debug)]
+pub struct Listing {
+    pub summary: RoomSummary,
+    pub host: Option<String>,
 }
 
 impl RoomHandle {
     pub fn summary(&self) -> RoomSummary {
-        self.summary.lock().expect("summary lock").clone()
+        self.listing.lock().expect("listing lock").summary.clone()
     }
 
     /// The room's status alone, without copying its summary: the caps count open rooms on
     /// every room created.
     pub fn status(&self) -> RoomStatus {
-        self.summary.lock().expect("summary lock").status
+        self.listing.lock().expect("listing lock").summary.status
+    }
+
+    /// Whether `player_id` hosts this room: opened it with their token, or claimed it by
+    /// joining it first.
+    pub fn hosted_by(&self, player_id: &str) -> bool {
+        self.listing.lock().expect("listing lock").host.as_deref() == Some(player_id)
     }
 }

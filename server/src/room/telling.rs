@@ -11,7 +11,7 @@ use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, S
 use super::actor::{Room, seed_hash};
 use super::deltas::{Patches, Told};
 use super::wire;
-use super::{ConnId, Frame, Outgoing};
+use super::{ConnId, Frame, Listing, Outgoing};
 use crate::store::StoredSeat;
 
 /// Versions of state frames kept for resync, and the bytes they may take: a client that
@@ -19,6 +19,11 @@ use crate::store::StoredSeat;
 /// beyond its game: with hundreds of rooms open they add up, so they stay modest.
 const HISTORY_VERSIONS: usize = 64;
 const HISTORY_BYTES: usize = 256 * 1024;
+
+/// The most frames a room hands a connection at once when it joins: the room snapshot, every
+/// kept version of the state (a rejoin that missed them all), the chat history, and a spare.
+/// A connection's outbox has room for them beyond its own limit (`Limits::outbox_capacity`).
+pub const JOIN_FRAMES: usize = HISTORY_VERSIONS + 3;
 
 /// Recent state frames, per version and viewer class.
 #[derive(Debug, Default)]
@@ -404,8 +409,14 @@ impl Room {
     /// handles (each action among them), and almost none changes what the lobby shows, so it
     /// writes only the fields that differ and allocates nothing when none does.
     pub(super) fn update_summary(&self) {
-        let mut summary = self.summary.lock().expect("summary lock");
-        let summary = &mut *summary;
+        let mut listing = self.listing.lock().expect("listing lock");
+        let Listing {
+            summary,
+            host: host_id,
+        } = &mut *listing;
+        if *host_id != self.settings.host {
+            host_id.clone_from(&self.settings.host);
+        }
         if summary.code != self.code {
             summary.code = self.code.clone();
         }
@@ -421,7 +432,7 @@ impl Room {
             .settings
             .host
             .as_ref()
-            .and_then(|host| self.name_of(host));
+            .and_then(|host| self.name_of(host).or(self.host_name.as_deref()));
         if summary.host.as_deref() != host {
             summary.host = host.map(str::to_owned);
         }

@@ -313,6 +313,17 @@ impl Client {
         self.seq = self.seq.max(seq);
     }
 
+    /// Joins `room` again as a player resuming from `version` (the last state it saw), without
+    /// waiting for what the room sends.
+    pub async fn rejoin(&mut self, room: &RoomCode, version: u64) {
+        self.send(&ClientMsg::Join {
+            room: room.clone(),
+            role: JoinRole::Player,
+            version: Some(version),
+        })
+        .await;
+    }
+
     /// Sends an action without waiting for its answer.
     pub async fn seq_act_without_answer(&mut self, action: serde_json::Value) {
         self.seq += 1;
