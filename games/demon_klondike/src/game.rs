@@ -8,7 +8,7 @@ use pandemonium_game::{
 use crate::action::{Action, Error};
 use crate::bot::KlondikeBot;
 use crate::config::{Config, RunMoves};
-use crate::state::{DemonKlondike, Phase, STALL_ACTIONS_PER_SEAT};
+use crate::state::{DemonKlondike, Phase, STALL_ACTIONS_PER_SEAT, STALL_SPREAD};
 use crate::view::View;
 
 /// How long the scores stay up between deals before everyone still reading them is made
@@ -129,11 +129,11 @@ impl Game for DemonKlondike {
         self.arbitrary(chance)
     }
 
-    /// Progress moves are bounded per deal, and the stall safeguard bounds the actions between
-    /// two of them.
+    /// Progress moves are bounded per deal, and the stall safeguard's hard bound bounds the
+    /// actions between two of them.
     fn max_actions(config: &Config, seats: u8) -> usize {
         let seats = seats as usize;
-        let between = STALL_ACTIONS_PER_SEAT as usize * seats + 1;
+        let between = (STALL_ACTIONS_PER_SEAT * STALL_SPREAD) as usize * seats + 1;
         config.deals as usize * ((PROGRESS_PER_SEAT * seats + 1) * between + seats)
     }
 

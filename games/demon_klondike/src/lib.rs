@@ -23,8 +23,9 @@
 //! deal ends when every seat has said it. The idle time is [`pandemonium_game::RuleClock`]:
 //! its window is the deal and the count of progress moves, and its default action is "stuck".
 //! The stalemate test then runs over the seats still racing. A stall safeguard
-//! ([`STALL_ACTIONS_PER_SEAT`]) bounds a deal played by machines that never give up; it is
-//! also what makes [`pandemonium_game::Game::max_actions`] finite.
+//! ([`STALL_ACTIONS_PER_SEAT`], counted per seat, with a hard bound [`STALL_SPREAD`] times
+//! larger) bounds a deal played by machines that never give up; it is also what makes
+//! [`pandemonium_game::Game::max_actions`] finite.
 //!
 //! ## Measured
 //!
@@ -58,7 +59,8 @@ pub use config::{Config, IDLE_SECONDS, MAX_DEALS, RunMoves};
 pub use game::{BETWEEN_DEALS_SECONDS, hint};
 pub use layout::{DRAW, Layout, PILES, Pile, Place};
 pub use state::{
-    DECK, DEMON_SCORE, DealResult, DemonKlondike, Ending, Foundation, Phase, STALL_ACTIONS_PER_SEAT,
+    DECK, DEMON_SCORE, DealResult, DemonKlondike, Ending, Foundation, Phase,
+    STALL_ACTIONS_PER_SEAT, STALL_SPREAD,
 };
 pub use view::{FoundationView, PhaseView, PileView, PlayerView, RevealedLayout, View};
 

@@ -14,10 +14,17 @@ use crate::stalemate;
 pub const DECK: u8 = 52;
 /// Points for going out: 52 plus a ten-point bonus.
 pub const DEMON_SCORE: u32 = 62;
-/// A safeguard, not a rule: a deal ends as stalled after this many accepted actions per seat
-/// in a row with no progress move by anyone. The idle time ends a stuck deal long before
-/// people reach it; it only bounds a deal played by machines that never say they are stuck.
+/// A safeguard, not a rule: a deal ends as stalled once every seat still racing has made this
+/// many actions since the last progress move by anyone. The idle time ends a stuck deal long
+/// before people reach it; it only bounds a deal played by machines that never say they are
+/// stuck. Counted per seat, so that one player turning their stock over and over cannot end
+/// the deal while the others are still thinking.
 pub const STALL_ACTIONS_PER_SEAT: u32 = 500;
+/// The safeguard's hard bound, for a machine spinning alone beside seats that never act:
+/// this many times `STALL_ACTIONS_PER_SEAT` per seat, by anyone. At the server's rate limit
+/// (20 actions a second per connection) one connection takes 500 s to reach it at any table,
+/// far past the idle time's default of 60 s.
+pub const STALL_SPREAD: u32 = 10;
 
 /// A shared foundation: one suit, built up from its Ace. It records whose card each one is
 /// (each deck has its own back), from the Ace up.
@@ -93,8 +100,8 @@ pub struct DemonKlondike {
     pub(crate) stuck: SeatSet,
     /// Progress moves so far this deal.
     pub(crate) progress: u32,
-    /// Accepted actions since the last progress move.
-    pub(crate) since_progress: u32,
+    /// Per seat: accepted actions since the last progress move by anyone.
+    pub(crate) since_progress: Vec<u32>,
     /// Per seat: times the waste was turned over since the last progress move by anyone.
     pub(crate) idle_passes: Vec<u8>,
     pub(crate) results: Vec<DealResult>,
@@ -113,7 +120,7 @@ impl DemonKlondike {
             phase: Phase::Racing,
             stuck: SeatSet::EMPTY,
             progress: 0,
-            since_progress: 0,
+            since_progress: vec![0; seats as usize],
             idle_passes: vec![0; seats as usize],
             results: Vec::new(),
             totals: vec![0; seats as usize],
@@ -161,7 +168,7 @@ impl DemonKlondike {
         self.phase = Phase::Racing;
         self.stuck = SeatSet::EMPTY;
         self.progress = 0;
-        self.since_progress = 0;
+        self.since_progress = vec![0; self.seats as usize];
         self.idle_passes = vec![0; self.seats as usize];
         // A deal can be dead from the start (no one has a single progress move).
         if stalemate::nobody_can_progress(self) {
@@ -178,18 +185,29 @@ impl DemonKlondike {
         }
         if made_progress {
             self.progress += 1;
-            self.since_progress = 0;
+            self.since_progress.iter_mut().for_each(|n| *n = 0);
             self.idle_passes.iter_mut().for_each(|p| *p = 0);
         } else {
-            self.since_progress += 1;
+            self.since_progress[seat as usize] += 1;
         }
         if self.stuck == SeatSet::all(self.seats) {
             self.end_deal(Ending::AllStuck);
-        } else if self.since_progress >= STALL_ACTIONS_PER_SEAT * self.seats as u32 {
+        } else if self.stalled() {
             self.end_deal(Ending::Stalled);
         } else if stalemate::nobody_can_progress(self) {
             self.end_deal(Ending::Stalemate);
         }
+    }
+
+    /// The safeguard: every seat still racing has spun `STALL_ACTIONS_PER_SEAT` times since the
+    /// last progress move, or the table as a whole has reached the hard bound.
+    fn stalled(&self) -> bool {
+        let racing = (0..self.seats).filter(|&seat| !self.stuck.contains(seat));
+        let all_spun = racing
+            .map(|seat| self.since_progress[seat as usize])
+            .all(|n| n >= STALL_ACTIONS_PER_SEAT);
+        let total: u32 = self.since_progress.iter().sum();
+        all_spun || total >= STALL_ACTIONS_PER_SEAT * STALL_SPREAD * self.seats as u32
     }
 
     /// Scores the deal (proposal 7) and moves on to the scores between deals, or ends the

@@ -3,7 +3,7 @@
 
 use pandemonium_demon_klondike::{
     Action, BETWEEN_DEALS_SECONDS, Config, DemonKlondike, Ending, Phase, STALL_ACTIONS_PER_SEAT,
-    Suit,
+    STALL_SPREAD, Suit,
 };
 use pandemonium_game::{Game, RuleError, SeededChance};
 
@@ -149,25 +149,50 @@ fn the_idle_time_is_a_lobby_option() {
     assert_eq!(game.rule_deadline().unwrap().seconds, 90);
 }
 
+/// Turns three cards from the stock, or the waste over when the stock is out: no progress.
+fn spin(game: &mut DemonKlondike, seat: u8) {
+    let action = if game.layout(seat).stock.is_empty() {
+        Action::Recycle
+    } else {
+        Action::Draw
+    };
+    play(game, seat, action);
+}
+
 #[test]
-fn a_deal_with_no_progress_for_too_many_actions_ends_as_stalled() {
+fn a_deal_stalls_once_every_racing_player_has_spun_without_progress() {
     let me = layout(["", "", "", "", "", "", ""], "2S 3S 4S", "");
-    let mut game = rigged(vec![me, lively()], vec![]);
-    let limit = STALL_ACTIONS_PER_SEAT * 2;
-    for step in 0..limit {
+    // The other player could still play the Ace, so the deal is no stalemate.
+    let other = layout(["AD", "", "", "", "", "", ""], "5H 6H 7H", "");
+    let mut game = rigged(vec![me, other], vec![]);
+    for _ in 0..STALL_ACTIONS_PER_SEAT {
+        spin(&mut game, 0);
+    }
+    for step in 0..STALL_ACTIONS_PER_SEAT {
         assert_eq!(
             game.phase(),
             Phase::Racing,
-            "still racing after {step} actions"
+            "still racing after {step} of the other player's actions"
         );
-        let action = if game.layout(0).stock.is_empty() {
-            Action::Recycle
-        } else {
-            Action::Draw
-        };
-        play(&mut game, 0, action);
+        spin(&mut game, 1);
     }
     assert_eq!(game.results()[0].ending, Ending::Stalled);
     let error = game.apply(0, &Action::Draw, &mut SeededChance::from_u64(0));
     assert_eq!(error.unwrap_err().rule(), "match_over");
+}
+
+#[test]
+fn one_player_spinning_alone_cannot_stall_the_deal_before_the_hard_bound() {
+    let me = layout(["", "", "", "", "", "", ""], "2S 3S 4S", "");
+    let mut game = rigged(vec![me, lively()], vec![]);
+    let bound = STALL_ACTIONS_PER_SEAT * STALL_SPREAD * 2;
+    for step in 0..bound {
+        assert_eq!(
+            game.phase(),
+            Phase::Racing,
+            "one player's {step} actions do not end the deal"
+        );
+        spin(&mut game, 0);
+    }
+    assert_eq!(game.results()[0].ending, Ending::Stalled);
 }
