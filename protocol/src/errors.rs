@@ -111,7 +111,8 @@ error_codes! {
     MatchNotOver = "match_not_over",
     /// You have nothing to decide now (or have already committed your choice).
     NotYourTurn = "not_your_turn",
-    /// The action is not one of this game's actions (its JSON does not fit).
+    /// The action is not one of this game's actions (its JSON does not fit, or has a field the
+    /// action does not have).
     MalformedAction = "malformed_action",
     /// The game's rules refuse the action now; `rule` names the rule, `message` explains it.
     IllegalAction = "illegal_action",

@@ -146,6 +146,7 @@ fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action], harness: &m
     for _ in 0..legal.len().min(4) {
         let action = &legal[harness.below(legal.len() as u32) as usize];
         round_trip(action);
+        refuses_unknown_fields(action);
         let mut copy = game.clone();
         if let Err(e) = copy.apply(seat, action, &mut scratch) {
             panic!("listed legal action {action:?} for seat {seat} refused: {e}");
@@ -229,6 +230,24 @@ fn check_views<G: Game>(game: &G, seats: u8, harness: &mut SeededChance) {
                 "{team:?}'s view depends on something hidden from its member {seat}"
             );
         }
+    }
+}
+
+/// An action sent with a field its type does not have is refused (by the type, or by
+/// [`crate::dynamic::unknown_field`] on the server's path), not read with the field left out.
+fn refuses_unknown_fields<T: Serialize + DeserializeOwned + Debug>(action: &T) {
+    let mut sent = serde_json::to_value(action).expect("serialises");
+    let Some(fields) = sent.as_object_mut() else {
+        return;
+    };
+    fields.insert("no_such_field".into(), serde_json::Value::from(0));
+    if let Ok(read) = serde_json::from_value::<T>(sent.clone()) {
+        let canonical = serde_json::to_value(&read).expect("serialises");
+        assert_eq!(
+            crate::dynamic::unknown_field(&sent, &canonical).as_deref(),
+            Some("no_such_field"),
+            "{action:?} with an unknown field is accepted"
+        );
     }
 }
 

@@ -141,6 +141,14 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
             rule: None,
             message: format!("That is not an action of this game: {e}"),
         })?;
+        let canonical = to_json(&typed);
+        if let Some(field) = unknown_field(action, &canonical) {
+            return Err(Rejection {
+                code: ErrorCode::MalformedAction,
+                rule: None,
+                message: format!("That action has no field `{field}`."),
+            });
+        }
         self.game.apply(seat, &typed, chance).map_err(|e| {
             let code = e.code();
             Rejection {
@@ -150,7 +158,7 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
                 message: e.to_string(),
             }
         })?;
-        Ok(to_json(&typed))
+        Ok(canonical)
     }
 
     fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>) {
@@ -244,4 +252,76 @@ fn create<G: Game, B: Bot<G> + Default + 'static>(
     ConfigError::check_seats(&G::info(), seats)?;
     let game = G::new(&config, seats, chance)?;
     Ok((Engine::<G, B>::boxed(game), to_json(&config)))
+}
+
+/// The first field of `sent` (a path such as `take.discard`) that the action it was read as
+/// does not have: serde passes over fields a type does not know, and an action read with a
+/// misspelt field left out would be applied in silence as something the client did not mean.
+/// `canonical` is the action written back, which has every field the type knows.
+pub fn unknown_field(sent: &Value, canonical: &Value) -> Option<String> {
+    match (sent, canonical) {
+        (Value::Object(sent), Value::Object(known)) => {
+            sent.iter().find_map(|(key, value)| match known.get(key) {
+                None => Some(key.clone()),
+                Some(known) => unknown_field(value, known).map(|inner| format!("{key}.{inner}")),
+            })
+        }
+        (Value::Array(sent), Value::Array(known)) => {
+            sent.iter()
+                .zip(known)
+                .enumerate()
+                .find_map(|(i, (sent, known))| {
+                    unknown_field(sent, known).map(|inner| format!("{i}.{inner}"))
+                })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SeededChance;
+    use crate::bot::RandomBot;
+    use crate::fixture::{Action, TwentyOne};
+    use serde_json::json;
+
+    #[test]
+    fn a_field_the_action_does_not_have_is_named_wherever_it_is() {
+        let canonical = json!({"type": "take", "take": {"discard": "7S"}, "cards": [{"a": 1}]});
+        assert_eq!(unknown_field(&canonical, &canonical), None);
+        let cases = [
+            (json!({"type": "take", "extra": 0}), "extra"),
+            (
+                json!({"type": "take", "take": {"discard": "7S", "x": 1}}),
+                "take.x",
+            ),
+            (
+                json!({"type": "take", "cards": [{"a": 1, "b": 2}]}),
+                "cards.0.b",
+            ),
+        ];
+        for (sent, field) in cases {
+            assert_eq!(unknown_field(&sent, &canonical).as_deref(), Some(field));
+        }
+    }
+
+    #[test]
+    fn an_action_sent_with_an_unknown_field_is_refused_as_malformed_and_changes_nothing() {
+        let mut chance = SeededChance::from_u64(1);
+        let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
+        let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+        let before = engine.view_value(crate::Viewer::Omniscient);
+        let refused = engine
+            .apply(0, &json!({"type": "draw", "cards": 2}), &mut chance)
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::MalformedAction);
+        assert!(refused.message.contains("`cards`"), "{}", refused.message);
+        assert_eq!(engine.view_value(crate::Viewer::Omniscient), before);
+        let applied = engine.apply(0, &json!({"type": "draw"}), &mut chance);
+        assert_eq!(
+            applied.unwrap(),
+            serde_json::to_value(Action::Draw).unwrap()
+        );
+    }
 }
