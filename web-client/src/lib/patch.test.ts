@@ -118,6 +118,25 @@ describe("expandProducts", () => {
     });
   });
 
+  it("gives every object values of its own, even those it shares with the next", () => {
+    // Two DēmoS players alike but for their figures: both `turns` came from one listed value.
+    const doc = applyPatch({ players: [] }, [
+      {
+        op: "products",
+        path: "/players",
+        sets: [
+          [
+            ["turns", [[]]],
+            ["figures", [[], [{ figure: null }]]],
+          ],
+        ],
+      },
+      { op: "add", path: "/players/0/turns/0", value: { turn: "public" } },
+      { op: "add", path: "/players/1/turns/0", value: { turn: "secret" } },
+    ]) as { players: { turns: unknown[] }[] };
+    expect(doc.players.map((p) => p.turns)).toEqual([[{ turn: "public" }], [{ turn: "secret" }]]);
+  });
+
   it("makes nothing of a member without values", () => {
     expect(
       expandProducts([

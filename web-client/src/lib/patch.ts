@@ -81,13 +81,18 @@ type ProductSet = Array<[string, Array<Json>]>;
 export function expandProducts(sets: ProductSet[]): Json[] {
   const items: Json[] = [];
   for (const set of sets) {
-    let objects: Record<string, Json>[] = [{}];
-    for (const [name, values] of set) {
-      objects = objects.flatMap((object) =>
-        values.map((value) => ({ ...object, [name]: structuredClone(value) })),
-      );
+    const count = set.reduce((n, [, values]) => n * values.length, 1);
+    for (let i = 0; i < count; i++) {
+      // Each object is built afresh with copies of its values: objects that take the same
+      // listed value must not share it, or a later patch to one would change the other.
+      const object: Record<string, Json> = {};
+      let stride = count;
+      for (const [name, values] of set) {
+        stride /= values.length;
+        object[name] = structuredClone(values[Math.floor(i / stride) % values.length]);
+      }
+      items.push(object);
     }
-    items.push(...objects);
   }
   return items;
 }
