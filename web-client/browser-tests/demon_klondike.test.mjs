@@ -67,6 +67,14 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
   const game = await gameInfo(server.url, "demon_klondike_rigged");
   const ada = await newPerson(browser, server.url);
   const gate = await holdableSocket(ada.page);
+  // A real-time game offers no clock per decision, and its table says so.
+  await ada.page.goto("/");
+  await ada.page.getByRole("button", { name: `New room for ${game.name}` }).click();
+  const dialog = ada.page.getByRole("dialog", { name: "Create a room" });
+  await dialog.getByText("is played in real time").waitFor();
+  assert.equal(await dialog.getByLabel("Time per decision").count(), 0);
+  await ada.page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
   await createRoomViaUi(ada.page, {
     game,
     seats: 2,
@@ -75,6 +83,7 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
     name: "Ada",
   });
   const seat = await waitSeated(ada.page);
+  await ada.page.getByTestId("room-facts").getByText("played in real time").waitFor();
   await startMatch(ada.page);
   const board = ada.page.getByTestId("demon-board");
   await board.waitFor();
