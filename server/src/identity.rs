@@ -82,6 +82,10 @@ mod tests {
             "\u{2067}",
             "\u{200B}",
             "\u{FEFF}",
+            "\u{200D}",
+            "\u{0301}",
+            "\u{FE0F}",
+            "\u{E0041}",
         ] {
             assert!(clean_name(blank).is_err(), "{blank:?}");
         }

@@ -3,6 +3,8 @@
 //! ("Alice wins" shown backwards, a name that reverses the rest of the room list), and no
 //! characters that show nothing, of which a name or a line could be made that nobody sees.
 
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
+
 /// Whether `c` may appear in text shown to other people.
 fn shown(c: char) -> bool {
     let bidi_control = matches!(
@@ -23,14 +25,26 @@ fn invisible(c: char) -> bool {
     )
 }
 
+/// Whether `c` shows something by itself: not a space, and not one of the characters that
+/// only change the one before them (combining marks, variation selectors) or join or tag
+/// their neighbours (the zero-width joiners, emoji tags).
+fn stands_alone(c: char) -> bool {
+    !c.is_whitespace()
+        && c.general_category_group() != GeneralCategoryGroup::Mark
+        && c.general_category() != GeneralCategory::Format
+}
+
 /// `text` trimmed, without control characters, bidirectional overrides or characters that
-/// show nothing: whatever is left, if anything, can be read.
+/// show nothing: whatever is left, if anything, can be read. Text with nothing that shows by
+/// itself (a lone joiner, an accent on nothing) is left empty.
 pub fn clean(text: &str) -> String {
-    text.chars()
-        .filter(|&c| shown(c))
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let kept: String = text.chars().filter(|&c| shown(c)).collect();
+    let kept = kept.trim();
+    if kept.chars().any(stands_alone) {
+        kept.to_string()
+    } else {
+        String::new()
+    }
 }
 
 #[cfg(test)]
@@ -60,5 +74,29 @@ mod tests {
         assert_eq!(clean("Li\u{200B}lith"), "Lilith");
         let family = "\u{1F469}\u{200D}\u{1F467}";
         assert_eq!(clean(family), family, "an emoji sequence keeps its joiner");
+    }
+
+    #[test]
+    fn text_of_joiners_marks_selectors_or_tags_alone_is_left_empty() {
+        for nothing in [
+            "\u{200D}",
+            "\u{200C}\u{200D}\u{200C}",
+            "\u{0301}",
+            " \u{0301}\u{0308} ",
+            "\u{FE0F}",
+            "\u{E0041}\u{E0020}",
+        ] {
+            assert_eq!(clean(nothing), "", "{nothing:?}");
+        }
+        // The same characters where they belong are kept.
+        for shaped in [
+            "Zoe\u{0301}",
+            "\u{2764}\u{FE0F}",
+            // The flag of England: a black flag, then tags spelling "gbeng", then the end tag.
+            "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",
+            "\u{0915}\u{094D}\u{200D}",
+        ] {
+            assert_eq!(clean(shaped), shaped, "{shaped:?}");
+        }
     }
 }

@@ -447,6 +447,23 @@ async fn chat_lines_lose_control_and_bidirectional_override_characters(db: &Test
     let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
     let mut watcher = app.guest("Watcher").await;
     watcher.join(&code, JoinRole::Spectator).await;
+    // A line of nothing that shows by itself (a joiner and an accent on nothing) is refused.
+    alice
+        .send(&ClientMsg::Chat {
+            channel: pandemonium_protocol::ChatChannel::Players,
+            text: "\u{200D}\u{0301}\u{FE0F}".into(),
+        })
+        .await;
+    loop {
+        match alice.next().await {
+            ServerMsg::Error { code, .. } => {
+                assert_eq!(code, ErrorCode::BadChat);
+                break;
+            }
+            ServerMsg::Chat(line) => panic!("an empty line was carried: {line:?}"),
+            _ => {}
+        }
+    }
     alice
         .send(&ClientMsg::Chat {
             channel: pandemonium_protocol::ChatChannel::Players,
