@@ -124,6 +124,11 @@ impl Lobby {
                     request.seats
                 )));
             };
+            if seat.bot {
+                return Err(AppError::BadRequest(format!(
+                    "Seat {bot} is listed twice in `bots`."
+                )));
+            }
             seat.bot = true;
         }
         if request

@@ -533,16 +533,19 @@ impl Connection {
     }
 
     async fn join(&mut self, code: RoomCode, role: JoinRole, version: Option<u64>) -> Vec<Reply> {
-        if let Err(limited) = self.state.quotas.lookup(self.client) {
+        let player = self.player.clone().expect("greeted");
+        let found = RoomCode::parse(code.as_str())
+            .and_then(|code| Some((self.state.lobby.room(&code)?, code)));
+        // Every join counts against the address's lookups, found or not, so guessing codes is
+        // slow; coming back to a seat you hold is no guess, and a neighbour guessing on the
+        // same address must not keep you from your own table.
+        let home = found
+            .as_ref()
+            .is_some_and(|(room, _)| room.seats(&player.id));
+        if !home && let Err(limited) = self.state.quotas.lookup(self.client) {
             return vec![Reply::Send(error(limited.code(), &limited.to_string()))];
         }
-        let Some(code) = RoomCode::parse(code.as_str()) else {
-            return vec![Reply::Send(error(
-                ErrorCode::RoomNotFound,
-                "No room has that code.",
-            ))];
-        };
-        let Some(handle) = self.state.lobby.room(&code) else {
+        let Some((handle, code)) = found else {
             return vec![Reply::Send(error(
                 ErrorCode::RoomNotFound,
                 "No room has that code.",
@@ -550,7 +553,6 @@ impl Connection {
         };
         self.leave_room().await;
         let (tx, rx) = mpsc::channel(self.limits.outbox_capacity());
-        let player = self.player.clone().expect("greeted");
         let cmd = RoomCmd::Join {
             conn: self.id,
             player,

@@ -44,12 +44,15 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
         .json();
     assert_eq!(guest.name, "Lilith");
     assert_eq!(guest.token.len(), 64);
-    let bad_name = app
-        .http
-        .post("/api/guests", &NewGuest { name: "   ".into() }, None)
-        .await;
-    assert_eq!(bad_name.status, 400);
-    assert_eq!(bad_name.json::<ApiError>().code, ErrorCode::BadName);
+    // Nothing readable: blanks, or a joiner alone.
+    for blank in ["   ", "\u{200D}"] {
+        let bad_name = app
+            .http
+            .post("/api/guests", &NewGuest { name: blank.into() }, None)
+            .await;
+        assert_eq!(bad_name.status, 400, "{blank:?}");
+        assert_eq!(bad_name.json::<ApiError>().code, ErrorCode::BadName);
+    }
 
     let created = app
         .http
@@ -80,6 +83,22 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
         ),
         (
             room("twenty_one", 2, json!([1, 2])),
+            400,
+            ErrorCode::BadRequest,
+        ),
+        (
+            CreateRoom {
+                bots: vec![5],
+                ..room("twenty_one", 2, json!({}))
+            },
+            400,
+            ErrorCode::BadRequest,
+        ),
+        (
+            CreateRoom {
+                bots: vec![1, 1],
+                ..room("twenty_one", 2, json!({}))
+            },
             400,
             ErrorCode::BadRequest,
         ),
@@ -125,6 +144,9 @@ async fn requests_refused_before_any_handler_get_an_api_error_body(db: &TestDb) 
         ("PUT", "/api/games", 405, ErrorCode::BadRequest),
         ("DELETE", "/api/rooms", 405, ErrorCode::BadRequest),
         ("PATCH", "/api/nothing-here", 405, ErrorCode::BadRequest),
+        // The socket's endpoint, asked for something other than an upgrade.
+        ("GET", "/ws", 400, ErrorCode::BadRequest),
+        ("POST", "/ws", 405, ErrorCode::BadRequest),
     ];
     for (method, path, status, code) in cases {
         let response = app.http.send(method, path).await;

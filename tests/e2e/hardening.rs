@@ -668,28 +668,21 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
             .status,
         404
     );
-    say(
-        &mut socket,
-        &ClientMsg::Join {
-            room: codes[1].clone(),
-            role: pandemonium_protocol::JoinRole::Spectator,
-            version: None,
-        },
-    )
-    .await;
+    let join = |room: &RoomCode| ClientMsg::Join {
+        room: room.clone(),
+        role: JoinRole::Player,
+        version: None,
+    };
+    say(&mut socket, &join(&codes[1])).await;
     assert!(matches!(hear(&mut socket).await, Ok(ServerMsg::Room(_))));
     let refused = get(app.port, attacker, &path, "").await;
     assert_eq!(refused.status, 429);
     assert_eq!(api_code(&refused), ErrorCode::RateLimited);
-    say(
-        &mut socket,
-        &ClientMsg::Join {
-            room: codes[1].clone(),
-            role: pandemonium_protocol::JoinRole::Spectator,
-            version: None,
-        },
-    )
-    .await;
+    // Mallory sits down at the table she joined; with the quota spent, joining another room
+    // is refused...
+    say(&mut socket, &ClientMsg::TakeSeat { seat: 0 }).await;
+    while !matches!(hear(&mut socket).await, Ok(ServerMsg::Room(room)) if room.you == Some(0)) {}
+    say(&mut socket, &join(&codes[0])).await;
     let refused = loop {
         match hear(&mut socket).await.unwrap() {
             ServerMsg::Error { code, .. } => break code,
@@ -698,6 +691,13 @@ async fn guests_rooms_and_code_lookups_are_limited_per_address(db: &TestDb) {
     };
     assert_eq!(refused, ErrorCode::RateLimited);
     assert_eq!(get(app.port, neighbour, &path, "").await.status, 200);
+    // ...but coming back to a seat she holds is no lookup: a neighbour guessing codes on the
+    // same address cannot keep her from her own table.
+    say(&mut socket, &join(&codes[1])).await;
+    match hear(&mut socket).await.unwrap() {
+        ServerMsg::Room(room) => assert_eq!(room.you, Some(0), "back in her seat"),
+        other => panic!("her own table refused her: {other:?}"),
+    }
     app.stop().await;
 }
 on_both_stores!(guests_rooms_and_code_lookups_are_limited_per_address);

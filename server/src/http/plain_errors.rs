@@ -1,6 +1,7 @@
 //! Errors the framework answers on its own, before or around any handler, made `ApiError`s
 //! like every other: a path that is not UTF-8 or a query it cannot read (400, plain text), a
-//! method the endpoint does not take (405, no body), a request that ran out of time (408).
+//! method the endpoint does not take (405, no body), a request that ran out of time (408), a
+//! request to `/ws` that is not a WebSocket upgrade (400 or 426, plain text).
 //! Clients match on one body shape whatever refused them.
 
 use axum::Json;
@@ -11,9 +12,12 @@ use axum::response::{IntoResponse, Response};
 
 use pandemonium_protocol::{ApiError, ErrorCode};
 
-/// Rewrites an error answer to an API path that is not JSON, keeping its status and headers.
+/// Rewrites an error answer to an API path or the socket's endpoint that is not JSON, keeping
+/// its status and headers.
 pub async fn as_api_errors(request: Request, next: Next) -> Response {
-    let api = request.uri().path().starts_with("/api/");
+    let path = request.uri().path();
+    let socket = path == "/ws";
+    let api = socket || path.starts_with("/api/");
     let response = next.run(request).await;
     let status = response.status();
     let failed = status.is_client_error() || status.is_server_error();
@@ -23,7 +27,14 @@ pub async fn as_api_errors(request: Request, next: Next) -> Response {
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_TYPE);
-    let (code, message) = describe(status);
+    let (code, message) = match status {
+        // The upgrade's own refusals: a request without its headers, or an old protocol.
+        StatusCode::BAD_REQUEST | StatusCode::UPGRADE_REQUIRED if socket => (
+            ErrorCode::BadRequest,
+            "This endpoint takes a WebSocket upgrade (version 13) and nothing else.",
+        ),
+        _ => describe(status),
+    };
     let body = Json(ApiError {
         code,
         message: message.into(),

@@ -277,6 +277,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
                 players: Vec::new(),
             },
             host: None,
+            seated: Vec::new(),
         })),
         host_name: setup.host_name,
         phase,

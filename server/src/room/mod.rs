@@ -77,12 +77,14 @@ pub struct RoomHandle {
     pub listing: Arc<Mutex<Listing>>,
 }
 
-/// What the lobby reads of a room: its summary, and who hosts it (a player id, where the
-/// summary shows a name), which the cap on the tables one guest hosts counts.
+/// What the lobby reads of a room: its summary, who hosts it (a player id, where the
+/// summary shows a name), which the cap on the tables one guest hosts counts, and who sits
+/// at it (ids, seat by seat), whose way back in is not a code lookup.
 #[derive(Debug)]
 pub struct Listing {
     pub summary: RoomSummary,
     pub host: Option<String>,
+    pub seated: Vec<Option<String>>,
 }
 
 impl RoomHandle {
@@ -100,5 +102,15 @@ impl RoomHandle {
     /// joining it first.
     pub fn hosted_by(&self, player_id: &str) -> bool {
         self.listing.lock().expect("listing lock").host.as_deref() == Some(player_id)
+    }
+
+    /// Whether `player_id` holds a seat here (played by them, or by a bot until they are back).
+    pub fn seats(&self, player_id: &str) -> bool {
+        self.listing
+            .lock()
+            .expect("listing lock")
+            .seated
+            .iter()
+            .any(|id| id.as_deref() == Some(player_id))
     }
 }

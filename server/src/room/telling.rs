@@ -413,9 +413,17 @@ impl Room {
         let Listing {
             summary,
             host: host_id,
+            seated,
         } = &mut *listing;
         if *host_id != self.settings.host {
             host_id.clone_from(&self.settings.host);
+        }
+        seated.resize(self.seats.len(), None);
+        for (id, seat) in seated.iter_mut().zip(&self.seats) {
+            let holder = seat.player.as_ref().map(|p| p.id.as_str());
+            if id.as_deref() != holder {
+                *id = holder.map(str::to_owned);
+            }
         }
         if summary.code != self.code {
             summary.code = self.code.clone();
