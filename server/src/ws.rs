@@ -541,7 +541,7 @@ impl Connection {
         // same address must not keep you from your own table.
         let home = found
             .as_ref()
-            .is_some_and(|(room, _)| room.seats(&player.id));
+            .is_some_and(|(room, _)| room.has_seat_for(&player.id));
         if !home && let Err(limited) = self.state.quotas.lookup(self.client) {
             return vec![Reply::Send(error(limited.code(), &limited.to_string()))];
         }

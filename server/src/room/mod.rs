@@ -105,7 +105,7 @@ impl RoomHandle {
     }
 
     /// Whether `player_id` holds a seat here (played by them, or by a bot until they are back).
-    pub fn seats(&self, player_id: &str) -> bool {
+    pub fn has_seat_for(&self, player_id: &str) -> bool {
         self.listing
             .lock()
             .expect("listing lock")
