@@ -159,6 +159,18 @@ fn spin(game: &mut DemonKlondike, seat: u8) {
     play(game, seat, action);
 }
 
+/// `seat` spins `times` times, the deal still racing before each one.
+fn spin_while_racing(game: &mut DemonKlondike, seat: u8, times: u32) {
+    for step in 0..times {
+        assert_eq!(
+            game.phase(),
+            Phase::Racing,
+            "still racing after {step} of seat {seat}'s actions"
+        );
+        spin(game, seat);
+    }
+}
+
 #[test]
 fn a_deal_stalls_once_every_racing_player_has_spun_without_progress() {
     let me = layout(["", "", "", "", "", "", ""], "2S 3S 4S", "");
@@ -168,14 +180,7 @@ fn a_deal_stalls_once_every_racing_player_has_spun_without_progress() {
     for _ in 0..STALL_ACTIONS_PER_SEAT {
         spin(&mut game, 0);
     }
-    for step in 0..STALL_ACTIONS_PER_SEAT {
-        assert_eq!(
-            game.phase(),
-            Phase::Racing,
-            "still racing after {step} of the other player's actions"
-        );
-        spin(&mut game, 1);
-    }
+    spin_while_racing(&mut game, 1, STALL_ACTIONS_PER_SEAT);
     assert_eq!(game.results()[0].ending, Ending::Stalled);
     let error = game.apply(0, &Action::Draw, &mut SeededChance::from_u64(0));
     assert_eq!(error.unwrap_err().rule(), "match_over");
@@ -185,14 +190,7 @@ fn a_deal_stalls_once_every_racing_player_has_spun_without_progress() {
 fn one_player_spinning_alone_cannot_stall_the_deal_before_the_hard_bound() {
     let me = layout(["", "", "", "", "", "", ""], "2S 3S 4S", "");
     let mut game = rigged(vec![me, lively()], vec![]);
-    let bound = STALL_ACTIONS_PER_SEAT * STALL_SPREAD * 2;
-    for step in 0..bound {
-        assert_eq!(
-            game.phase(),
-            Phase::Racing,
-            "one player's {step} actions do not end the deal"
-        );
-        spin(&mut game, 0);
-    }
+    // One player's actions alone do not end the deal before the bound.
+    spin_while_racing(&mut game, 0, STALL_ACTIONS_PER_SEAT * STALL_SPREAD * 2);
     assert_eq!(game.results()[0].ending, Ending::Stalled);
 }
