@@ -69,12 +69,14 @@ impl Application {
                 address: config.bind,
                 source,
             })?;
+        let metrics = Arc::new(Metrics::default());
         let store = Store::connect_with(
             &config.database_url,
             StoreOptions {
                 writer: WriterOptions {
                     linger: Duration::from_micros(config.commit_linger_micros),
                     abort_after_finish: config.test_abort_after_finish,
+                    commit_times: metrics.store_commits.clone(),
                 },
                 sqlite: SqliteOptions {
                     synchronous: config.sqlite_synchronous,
@@ -83,7 +85,6 @@ impl Application {
             },
         )
         .await?;
-        let metrics = Arc::new(Metrics::default());
         let lobby = Lobby::new(
             games,
             store.clone(),

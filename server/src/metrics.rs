@@ -2,11 +2,11 @@
 //! shared between rooms.
 
 use std::fmt::Write;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-/// Upper bounds of the action latency histogram, in seconds (from the room taking the action
-/// to its store commit being durable, when its ack and states go out).
+/// Upper bounds of the latency histograms' buckets, in seconds.
 const BUCKETS: [f64; 10] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
 ];
@@ -18,23 +18,54 @@ pub struct Metrics {
     pub actions: AtomicU64,
     pub rejects: AtomicU64,
     pub dropped_slow_clients: AtomicU64,
-    latency_buckets: [AtomicU64; BUCKETS.len()],
-    latency_count: AtomicU64,
-    latency_sum_micros: AtomicU64,
+    /// From the room applying an action to its commit being durable.
+    action_latency: Histogram,
+    /// How long the store's writer took to commit each batch, the sync to disk included: a
+    /// disk that stalls on a sync holds every action of the batch (and those queued behind it)
+    /// for that long, and shows here.
+    pub store_commits: Arc<Histogram>,
+}
+
+/// A latency histogram in Prometheus's shape: cumulative buckets, a count and a sum.
+#[derive(Debug, Default)]
+pub struct Histogram {
+    buckets: [AtomicU64; BUCKETS.len()],
+    count: AtomicU64,
+    sum_micros: AtomicU64,
+}
+
+impl Histogram {
+    pub fn observe(&self, took: Duration) {
+        let seconds = took.as_secs_f64();
+        for (bucket, bound) in self.buckets.iter().zip(BUCKETS) {
+            if seconds <= bound {
+                bucket.fetch_add(1, Relaxed);
+            }
+        }
+        self.count.fetch_add(1, Relaxed);
+        self.sum_micros.fetch_add(took.as_micros() as u64, Relaxed);
+    }
+
+    fn render(&self, out: &mut String, name: &str, help: &str) {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
+        for (bucket, bound) in self.buckets.iter().zip(BUCKETS) {
+            let _ = writeln!(
+                out,
+                "{name}_bucket{{le=\"{bound}\"}} {}",
+                bucket.load(Relaxed)
+            );
+        }
+        let count = self.count.load(Relaxed);
+        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
+        let sum = self.sum_micros.load(Relaxed) as f64 / 1e6;
+        let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {count}");
+    }
 }
 
 impl Metrics {
     pub fn observe_action(&self, took: Duration) {
         self.actions.fetch_add(1, Relaxed);
-        let seconds = took.as_secs_f64();
-        for (bucket, bound) in self.latency_buckets.iter().zip(BUCKETS) {
-            if seconds <= bound {
-                bucket.fetch_add(1, Relaxed);
-            }
-        }
-        self.latency_count.fetch_add(1, Relaxed);
-        self.latency_sum_micros
-            .fetch_add(took.as_micros() as u64, Relaxed);
+        self.action_latency.observe(took);
     }
 
     /// The Prometheus text exposition format.
@@ -76,22 +107,16 @@ impl Metrics {
             "counter",
             self.dropped_slow_clients.load(Relaxed).to_string(),
         );
-        let name = "pandemonium_action_latency_seconds";
-        let _ = writeln!(
-            out,
-            "# HELP {name} From the room applying an action to its commit being durable (when its ack and states go out).\n# TYPE {name} histogram"
+        self.action_latency.render(
+            &mut out,
+            "pandemonium_action_latency_seconds",
+            "From the room applying an action to its commit being durable (when its ack and states go out).",
         );
-        for (bucket, bound) in self.latency_buckets.iter().zip(BUCKETS) {
-            let _ = writeln!(
-                out,
-                "{name}_bucket{{le=\"{bound}\"}} {}",
-                bucket.load(Relaxed)
-            );
-        }
-        let count = self.latency_count.load(Relaxed);
-        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
-        let sum = self.latency_sum_micros.load(Relaxed) as f64 / 1e6;
-        let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {count}");
+        self.store_commits.render(
+            &mut out,
+            "pandemonium_store_commit_seconds",
+            "How long the store took to commit one batch of writes, its sync to disk included.",
+        );
         out
     }
 }
@@ -109,5 +134,19 @@ mod tests {
         assert!(text.contains("pandemonium_action_latency_seconds_bucket{le=\"0.005\"} 1"));
         assert!(text.contains("pandemonium_action_latency_seconds_count 1"));
         assert!(text.contains("pandemonium_actions_total 1"));
+    }
+
+    #[test]
+    fn a_store_commit_is_its_own_histogram_apart_from_the_actions() {
+        let metrics = Metrics::default();
+        metrics.store_commits.observe(Duration::from_millis(300));
+        let text = metrics.render();
+        assert!(text.contains("# TYPE pandemonium_store_commit_seconds histogram"));
+        assert!(text.contains("pandemonium_store_commit_seconds_bucket{le=\"0.25\"} 0"));
+        assert!(text.contains("pandemonium_store_commit_seconds_bucket{le=\"1\"} 1"));
+        assert!(text.contains("pandemonium_store_commit_seconds_count 1"));
+        assert!(text.contains("pandemonium_store_commit_seconds_sum 0.3\n"));
+        assert!(text.contains("pandemonium_action_latency_seconds_count 0"));
+        assert!(text.contains("pandemonium_actions_total 0"));
     }
 }

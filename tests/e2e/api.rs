@@ -238,6 +238,9 @@ async fn the_action_metrics_count_what_the_server_accepted_and_refused_apart(db:
         metric(&page, "pandemonium_action_latency_seconds_count"),
         accepted
     );
+    // Each action was acked before the next was sent, so each was a commit of its own (the
+    // guests and the match's row were more).
+    assert!(metric(&page, "pandemonium_store_commit_seconds_count") > accepted);
     app.stop().await;
 }
 on_both_stores!(the_action_metrics_count_what_the_server_accepted_and_refused_apart);

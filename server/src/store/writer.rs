@@ -28,11 +28,13 @@ use sqlx::AnyPool;
 use sqlx::pool::PoolConnection;
 use std::collections::HashSet;
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::StoreError;
+use crate::metrics::Histogram;
 
 /// Rows per multi-row INSERT; well under both databases' parameter limits.
 const ROWS_PER_INSERT: usize = 100;
@@ -128,7 +130,7 @@ impl Write {
 }
 
 /// How the writer behaves beyond committing.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct WriterOptions {
     /// How long the writer waits for more writes to join a batch when it is loaded (writes
     /// arrived at [`LOADED_RATE`] a second or more over the last [`RATE_WINDOW`]). Zero always
@@ -137,6 +139,8 @@ pub struct WriterOptions {
     /// Test hook: end the process the moment a match's finishing write has committed, the
     /// way `kill -9` would, so a test can show that the result was written with the action.
     pub abort_after_finish: bool,
+    /// Where the time each commit took is counted.
+    pub commit_times: Arc<Histogram>,
 }
 
 /// The longest linger the writer accepts: beyond it, waiting costs more than it saves.
@@ -245,7 +249,7 @@ pub(super) async fn run<C: Commit>(
             )
         });
         let closing = writable.iter().any(|w| matches!(w, Write::Flush { .. }));
-        match commit_if_needed(&mut db, &writable).await {
+        match commit_if_needed(&mut db, &writable, &options.commit_times).await {
             Ok(()) => {
                 for write in writable {
                     answer(write, Ok(()));
@@ -253,7 +257,7 @@ pub(super) async fn run<C: Commit>(
             }
             Err(error) => {
                 tracing::warn!(%error, "a group commit failed; committing each match alone");
-                commit_each_match(&mut db, writable, &mut fences).await;
+                commit_each_match(&mut db, writable, &mut fences, &options.commit_times).await;
             }
         }
         if finishing && options.abort_after_finish {
@@ -360,6 +364,7 @@ async fn commit_each_match<C: Commit>(
     db: &mut C,
     writes: Vec<Write>,
     fences: &mut HashSet<String>,
+    times: &Histogram,
 ) {
     let mut groups: Vec<(Option<String>, Vec<Write>)> = Vec::new();
     for write in writes {
@@ -370,7 +375,7 @@ async fn commit_each_match<C: Commit>(
         }
     }
     for (id, group) in groups {
-        match commit_if_needed(db, &group).await {
+        match commit_if_needed(db, &group, times).await {
             Ok(()) => group.into_iter().for_each(|w| answer(w, Ok(()))),
             Err(error) => {
                 tracing::error!(match_id = ?id, %error, "a match's writes could not be committed");
@@ -402,8 +407,13 @@ fn answer(write: Write, outcome: Result<(), StoreError>) {
     }
 }
 
-/// Commits a batch unless it holds nothing to write (only flushes and reopens).
-async fn commit_if_needed<C: Commit>(db: &mut C, batch: &[Write]) -> Result<(), CommitFailure> {
+/// Commits a batch unless it holds nothing to write (only flushes and reopens), and counts
+/// the time the commit took in `times`.
+async fn commit_if_needed<C: Commit>(
+    db: &mut C,
+    batch: &[Write],
+    times: &Histogram,
+) -> Result<(), CommitFailure> {
     if batch.iter().any(|w| {
         w.status_change().is_some()
             || matches!(
@@ -411,7 +421,10 @@ async fn commit_if_needed<C: Commit>(db: &mut C, batch: &[Write]) -> Result<(), 
                 Write::Player { .. } | Write::Start { .. } | Write::Append { .. }
             )
     }) {
-        db.commit(batch).await
+        let started = Instant::now();
+        let committed = db.commit(batch).await;
+        times.observe(started.elapsed());
+        committed
     } else {
         Ok(())
     }
