@@ -46,6 +46,11 @@ impl Histogram {
         self.sum_micros.fetch_add(took.as_micros() as u64, Relaxed);
     }
 
+    /// How many observations were made.
+    pub fn count(&self) -> u64 {
+        self.count.load(Relaxed)
+    }
+
     fn render(&self, out: &mut String, name: &str, help: &str) {
         let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
         for (bucket, bound) in self.buckets.iter().zip(BUCKETS) {
@@ -55,7 +60,7 @@ impl Histogram {
                 bucket.load(Relaxed)
             );
         }
-        let count = self.count.load(Relaxed);
+        let count = self.count();
         let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
         let sum = self.sum_micros.load(Relaxed) as f64 / 1e6;
         let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {count}");

@@ -213,6 +213,7 @@ pub(super) async fn run<C: Commit>(
     let mut fences: HashSet<String> = HashSet::new();
     let linger = options.linger.min(MAX_LINGER);
     let mut load = Load::new(Instant::now());
+    let mut watch = CommitWatch::new(options.commit_times.clone());
     while let Some(first) = next_write(&mut rx, &mut db).await {
         batch.push(first);
         take_queued(&mut rx, &mut batch);
@@ -249,7 +250,7 @@ pub(super) async fn run<C: Commit>(
             )
         });
         let closing = writable.iter().any(|w| matches!(w, Write::Flush { .. }));
-        match commit_if_needed(&mut db, &writable, &options.commit_times).await {
+        match commit_if_needed(&mut db, &writable, &mut watch).await {
             Ok(()) => {
                 for write in writable {
                     answer(write, Ok(()));
@@ -257,7 +258,7 @@ pub(super) async fn run<C: Commit>(
             }
             Err(error) => {
                 tracing::warn!(%error, "a group commit failed; committing each match alone");
-                commit_each_match(&mut db, writable, &mut fences, &options.commit_times).await;
+                commit_each_match(&mut db, writable, &mut fences, &mut watch).await;
             }
         }
         if finishing && options.abort_after_finish {
@@ -364,7 +365,7 @@ async fn commit_each_match<C: Commit>(
     db: &mut C,
     writes: Vec<Write>,
     fences: &mut HashSet<String>,
-    times: &Histogram,
+    watch: &mut CommitWatch,
 ) {
     let mut groups: Vec<(Option<String>, Vec<Write>)> = Vec::new();
     for write in writes {
@@ -375,7 +376,7 @@ async fn commit_each_match<C: Commit>(
         }
     }
     for (id, group) in groups {
-        match commit_if_needed(db, &group, times).await {
+        match commit_if_needed(db, &group, watch).await {
             Ok(()) => group.into_iter().for_each(|w| answer(w, Ok(()))),
             Err(error) => {
                 tracing::error!(match_id = ?id, %error, "a match's writes could not be committed");
@@ -407,12 +408,12 @@ fn answer(write: Write, outcome: Result<(), StoreError>) {
     }
 }
 
-/// Commits a batch unless it holds nothing to write (only flushes and reopens), and counts
-/// the time the commit took in `times`.
+/// Commits a batch unless it holds nothing to write (only flushes and reopens), and has the
+/// time the commit took counted.
 async fn commit_if_needed<C: Commit>(
     db: &mut C,
     batch: &[Write],
-    times: &Histogram,
+    watch: &mut CommitWatch,
 ) -> Result<(), CommitFailure> {
     if batch.iter().any(|w| {
         w.status_change().is_some()
@@ -423,10 +424,72 @@ async fn commit_if_needed<C: Commit>(
     }) {
         let started = Instant::now();
         let committed = db.commit(batch).await;
-        times.observe(started.elapsed());
+        watch.took(started, Instant::now());
         committed
     } else {
         Ok(())
+    }
+}
+
+/// A commit this slow is logged: every action of its batch, and every action queued behind
+/// it in every room, waited that long to be acked (a disk stalling on a sync, typically).
+const SLOW_COMMIT: Duration = Duration::from_millis(250);
+/// At most one slow-commit warning this often: a failing disk would otherwise fill the log.
+const SLOW_COMMIT_WARNINGS_EVERY: Duration = Duration::from_secs(60);
+
+/// Counts each commit's time, and warns of slow ones.
+struct CommitWatch {
+    times: Arc<Histogram>,
+    /// Slow commits since the last warning, and the longest of them.
+    slow: u32,
+    slowest: Duration,
+    last_warning: Option<Instant>,
+}
+
+impl CommitWatch {
+    fn new(times: Arc<Histogram>) -> Self {
+        CommitWatch {
+            times,
+            slow: 0,
+            slowest: Duration::ZERO,
+            last_warning: None,
+        }
+    }
+
+    fn took(&mut self, started: Instant, finished: Instant) {
+        let took = finished.saturating_duration_since(started);
+        self.times.observe(took);
+        if let Some((slow, slowest)) = self.slow_commits_to_tell(took, finished) {
+            tracing::warn!(
+                slow_commits = slow,
+                slowest_ms = slowest.as_millis() as u64,
+                "the store took over {} ms to commit (and sync to disk) {slow} time(s) since \
+                 the last such warning, at worst {} ms; acks waited as long",
+                SLOW_COMMIT.as_millis(),
+                slowest.as_millis()
+            );
+        }
+    }
+
+    /// Counts a commit that took `took`, ending at `now`; says how many slow ones there were
+    /// and the slowest, when a warning is due.
+    fn slow_commits_to_tell(&mut self, took: Duration, now: Instant) -> Option<(u32, Duration)> {
+        if took < SLOW_COMMIT {
+            return None;
+        }
+        self.slow += 1;
+        self.slowest = self.slowest.max(took);
+        let due = self
+            .last_warning
+            .is_none_or(|at| now.saturating_duration_since(at) >= SLOW_COMMIT_WARNINGS_EVERY);
+        if !due {
+            return None;
+        }
+        self.last_warning = Some(now);
+        let told = (self.slow, self.slowest);
+        self.slow = 0;
+        self.slowest = Duration::ZERO;
+        Some(told)
     }
 }
 
@@ -588,6 +651,38 @@ async fn insert_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slow_commit_is_told_at_once_then_at_most_once_a_minute_with_those_between() {
+        let mut watch = CommitWatch::new(Arc::default());
+        let start = Instant::now();
+        let at = |seconds: u64| start + Duration::from_secs(seconds);
+        let ms = Duration::from_millis;
+        assert_eq!(watch.slow_commits_to_tell(ms(249), at(0)), None);
+        assert_eq!(
+            watch.slow_commits_to_tell(ms(300), at(1)),
+            Some((1, ms(300)))
+        );
+        // Within the minute: counted, not told.
+        assert_eq!(watch.slow_commits_to_tell(ms(900), at(10)), None);
+        assert_eq!(watch.slow_commits_to_tell(ms(10), at(30)), None);
+        assert_eq!(watch.slow_commits_to_tell(ms(400), at(60)), None);
+        assert_eq!(
+            watch.slow_commits_to_tell(ms(260), at(61)),
+            Some((3, ms(900)))
+        );
+        assert_eq!(watch.slow_commits_to_tell(ms(500), at(70)), None);
+    }
+
+    #[test]
+    fn every_commit_is_counted_in_the_histogram_slow_or_not() {
+        let times = Arc::new(Histogram::default());
+        let mut watch = CommitWatch::new(times.clone());
+        let start = Instant::now();
+        watch.took(start, start + Duration::from_millis(2));
+        watch.took(start, start + Duration::from_millis(700));
+        assert_eq!(times.count(), 2);
+    }
 
     /// A writer's view of the load, on a clock the test moves.
     struct Writer {
