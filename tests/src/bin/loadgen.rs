@@ -7,7 +7,9 @@
 //!    first legal action as soon as it may act, and reports accepted actions per second, the
 //!    action-to-ack latency percentiles and the server's CPU per accepted action. Only actions
 //!    the server accepted count: a client acts again only once the state that follows its own
-//!    ack has arrived, and any reject is reported apart.
+//!    ack has arrived, and any reject is reported apart. It also reports the store's commits
+//!    over the phase (from `/metrics`): how many actions a commit held, and how slow the
+//!    slowest were, so a tail that is the disk's shows as such.
 //!
 //! `--game race --seats 8 --rooms 1 --idle 0` is the real-time benchmark: eight seats of one
 //! room acting as fast as the server answers.
@@ -181,6 +183,7 @@ async fn main() {
         players.push(seats);
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
+    let commits_before = store_commits(port).await;
     let cpu_before = cpu_seconds(pid);
     let phase = Instant::now();
     let mut tasks = Vec::new();
@@ -210,6 +213,7 @@ async fn main() {
     }
     let took = phase.elapsed().as_secs_f64();
     let cpu = cpu_seconds(pid) - cpu_before;
+    let commits = store_commits(port).await;
     latencies.sort();
     let pct = |p: f64| {
         latencies
@@ -239,6 +243,8 @@ async fn main() {
         latencies.len(),
         cpu * 1e6 / latencies.len().max(1) as f64
     );
+    // A disk that stalls on a sync shows here first: every action waits for its commit.
+    println!("store: {}", commits.since(&commits_before, latencies.len()));
     let _ = server.kill().await;
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -453,18 +459,107 @@ async fn open_room(
 }
 
 async fn http_post(port: u16, path: &str, body: &str, token: &str) -> String {
+    http(
+        port,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await
+}
+
+/// Sends one HTTP/1.1 request and reads the whole answer (the request asks to close).
+async fn http(port: u16, request: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut out = String::new();
     stream.read_to_string(&mut out).await.unwrap();
     out
+}
+
+/// The server's store commit histogram (`/metrics`): the count of commits, the seconds they
+/// took in all, and the cumulative count at or under each bucket's bound.
+#[derive(Debug, Default)]
+struct Commits {
+    count: f64,
+    seconds: f64,
+    buckets: Vec<(String, f64)>,
+}
+
+const COMMITS: &str = "pandemonium_store_commit_seconds";
+
+async fn store_commits(port: u16) -> Commits {
+    let page = http(
+        port,
+        "GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    Commits::read(&page)
+}
+
+impl Commits {
+    /// Reads the histogram from a Prometheus text page.
+    fn read(page: &str) -> Commits {
+        let mut commits = Commits::default();
+        for line in page.lines() {
+            let Some((series, value)) = line.rsplit_once(' ') else {
+                continue;
+            };
+            let Ok(value) = value.parse::<f64>() else {
+                continue;
+            };
+            let Some(rest) = series.strip_prefix(COMMITS) else {
+                continue;
+            };
+            match rest {
+                "_count" => commits.count = value,
+                "_sum" => commits.seconds = value,
+                _ => {
+                    if let Some(bound) = rest
+                        .strip_prefix("_bucket{le=\"")
+                        .and_then(|b| b.strip_suffix("\"}"))
+                    {
+                        commits.buckets.push((bound.to_string(), value));
+                    }
+                }
+            }
+        }
+        commits
+    }
+
+    /// What was committed between `before` and `self`, in one line.
+    fn since(&self, before: &Commits, actions: usize) -> String {
+        let count = self.count - before.count;
+        if count <= 0.0 {
+            return "no commits".into();
+        }
+        let within = |bound: &str| {
+            let at = |c: &Commits| {
+                c.buckets
+                    .iter()
+                    .find(|(b, _)| b == bound)
+                    .map_or(0.0, |(_, n)| *n)
+            };
+            at(self) - at(before)
+        };
+        // The smallest bound every commit of the phase came in under.
+        let slowest = self
+            .buckets
+            .iter()
+            .find(|(bound, _)| within(bound) >= count)
+            .map_or("?", |(bound, _)| bound.as_str());
+        format!(
+            "{count:.0} commits ({:.2} accepted actions per commit), {:.3} ms on average; over 10 ms: {:.0}, over 100 ms: {:.0}; the slowest under {slowest} s",
+            actions as f64 / count,
+            (self.seconds - before.seconds) * 1e3 / count,
+            count - within("0.01"),
+            count - within("0.1"),
+        )
+    }
 }
 
 /// Moves this process off `core` (onto every other core), with `taskset`.
@@ -525,4 +620,37 @@ fn rss_kib(pid: u32) -> u64 {
                 .and_then(|v| v.parse().ok())
         })
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(count: u32, sum: f64, buckets: [u32; 3]) -> String {
+        format!(
+            "# TYPE pandemonium_action_latency_seconds histogram\n\
+             pandemonium_action_latency_seconds_count 999\n\
+             # TYPE {COMMITS} histogram\n\
+             {COMMITS}_bucket{{le=\"0.01\"}} {}\n\
+             {COMMITS}_bucket{{le=\"0.1\"}} {}\n\
+             {COMMITS}_bucket{{le=\"1\"}} {}\n\
+             {COMMITS}_bucket{{le=\"+Inf\"}} {count}\n\
+             {COMMITS}_sum {sum}\n\
+             {COMMITS}_count {count}\n",
+            buckets[0], buckets[1], buckets[2]
+        )
+    }
+
+    #[test]
+    fn the_store_line_tells_the_phase_s_commits_apart_from_those_before() {
+        let before = Commits::read(&page(10, 0.01, [10, 10, 10]));
+        let after = Commits::read(&page(110, 0.51, [107, 109, 110]));
+        assert_eq!(after.count, 110.0);
+        assert_eq!(
+            after.since(&before, 250),
+            "100 commits (2.50 accepted actions per commit), 5.000 ms on average; \
+             over 10 ms: 3, over 100 ms: 1; the slowest under 1 s"
+        );
+        assert_eq!(before.since(&before, 0), "no commits");
+    }
 }
