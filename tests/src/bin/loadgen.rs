@@ -531,21 +531,21 @@ impl Commits {
         commits
     }
 
+    /// How many commits took at most the bucket `bound` (seconds, as the page writes it).
+    fn at_most(&self, bound: &str) -> f64 {
+        self.buckets
+            .iter()
+            .find(|(b, _)| b == bound)
+            .map_or(0.0, |(_, n)| *n)
+    }
+
     /// What was committed between `before` and `self`, in one line.
     fn since(&self, before: &Commits, actions: usize) -> String {
         let count = self.count - before.count;
         if count <= 0.0 {
             return "no commits".into();
         }
-        let within = |bound: &str| {
-            let at = |c: &Commits| {
-                c.buckets
-                    .iter()
-                    .find(|(b, _)| b == bound)
-                    .map_or(0.0, |(_, n)| *n)
-            };
-            at(self) - at(before)
-        };
+        let within = |bound: &str| self.at_most(bound) - before.at_most(bound);
         // The smallest bound every commit of the phase came in under.
         let slowest = self
             .buckets
