@@ -16,7 +16,6 @@ use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
-use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -149,9 +148,11 @@ async fn connection(
     client: IpAddr,
 ) {
     state.metrics.connections.fetch_add(1, Ordering::Relaxed);
-    let (sink, mut stream) = socket.split();
+    // One owner for both directions: `select!` drops the read it was waiting on before a
+    // branch writes, so the socket needs no split halves, whose shared lock and wakers were
+    // taken on every frame in or out.
     let mut sink = Writer {
-        sink,
+        socket,
         deadline: Duration::from_secs(limits.write_timeout_seconds),
     };
     let mut conn = Connection {
@@ -227,7 +228,7 @@ async fn connection(
                     }
                 }
             }
-            incoming = stream.next() => {
+            incoming = sink.socket.next() => {
                 let message = match incoming {
                     Some(Ok(message)) => message,
                     Some(Err(error)) => break Ok(close_for(error)),
@@ -285,7 +286,7 @@ async fn connection(
         Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
     }
     if let Ok((code, reason)) = close {
-        finish(sink, stream, code, reason).await;
+        finish(sink, code, reason).await;
     }
     // A client that stopped reading (`Stuck`) gets no closing handshake: dropping the socket
     // resets the connection and frees its buffers now.
@@ -295,12 +296,7 @@ async fn connection(
 /// Closes with a reason and waits (briefly) for the client's Close: dropping the socket with
 /// unread input would reset the connection, and the client could lose the close frame and the
 /// error sent just before it. Every step has a deadline.
-async fn finish(
-    mut sink: Writer,
-    mut stream: futures_util::stream::SplitStream<WebSocket>,
-    code: u16,
-    reason: &'static str,
-) {
+async fn finish(mut sink: Writer, code: u16, reason: &'static str) {
     let frame = Message::Close(Some(CloseFrame {
         code,
         reason: reason.into(),
@@ -309,14 +305,14 @@ async fn finish(
         return;
     }
     let drain = async {
-        while let Some(Ok(message)) = stream.next().await {
+        while let Some(Ok(message)) = sink.socket.next().await {
             if matches!(message, Message::Close(_)) {
                 break;
             }
         }
     };
     let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
-    let _ = tokio::time::timeout(sink.deadline, sink.sink.close()).await;
+    let _ = tokio::time::timeout(sink.deadline, sink.socket.close()).await;
 }
 
 /// The close code for a frame the WebSocket layer refused.
@@ -337,9 +333,9 @@ const WRITE_BATCH: usize = 32;
 #[derive(Debug)]
 struct Stuck;
 
-/// The socket's sending half, where every write has a deadline.
+/// The socket, where every write has a deadline.
 struct Writer {
-    sink: SplitSink<WebSocket, Message>,
+    socket: WebSocket,
     deadline: Duration,
 }
 
@@ -348,9 +344,9 @@ impl Writer {
     async fn send_all(&mut self, messages: &mut Vec<Message>) -> Result<(), Stuck> {
         let write = async {
             for message in messages.drain(..) {
-                self.sink.feed(message).await?;
+                self.socket.feed(message).await?;
             }
-            self.sink.flush().await
+            self.socket.flush().await
         };
         match tokio::time::timeout(self.deadline, write).await {
             Ok(Ok(())) => Ok(()),
@@ -359,7 +355,7 @@ impl Writer {
     }
 
     async fn send(&mut self, message: Message) -> Result<(), Stuck> {
-        match tokio::time::timeout(self.deadline, self.sink.send(message)).await {
+        match tokio::time::timeout(self.deadline, self.socket.send(message)).await {
             Ok(Ok(())) => Ok(()),
             _ => Err(Stuck),
         }

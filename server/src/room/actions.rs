@@ -254,7 +254,8 @@ impl Room {
         };
         let outcome = current.game.outcome();
         let index = current.version();
-        let text = canonical.to_string();
+        // Written straight into a string, not through `Display`'s formatter, token by token.
+        let text = serde_json::to_string(&canonical).expect("actions serialise");
         let queued = self
             .services
             .store

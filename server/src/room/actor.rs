@@ -299,6 +299,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         waiting_teams,
     };
     room.chat_windows = room.team_chat_windows();
+    room.list_options();
     room.update_summary();
     room.reclock(None);
     let handle = RoomHandle {

@@ -146,6 +146,7 @@ impl Room {
             ));
         }
         self.options = config;
+        self.list_options();
         self.phase = Phase::Playing(Match {
             id,
             seed,

@@ -405,6 +405,17 @@ impl Room {
             .count()
     }
 
+    /// The summary's code, game and options. The first two never change and the options only
+    /// when a match starts (the engine's complete form of what the host chose), so they are
+    /// listed then, not compared after every event by [`Room::update_summary`].
+    pub(super) fn list_options(&self) {
+        let mut listing = self.listing.lock().expect("listing lock");
+        let summary = &mut listing.summary;
+        summary.code.clone_from(&self.code);
+        summary.game.clone_from(&self.game_id);
+        summary.options.clone_from(&self.options);
+    }
+
     /// Brings the lobby's summary of this room up to date. It runs after every event the room
     /// handles (each action among them), and almost none changes what the lobby shows, so it
     /// writes only the fields that differ and allocates nothing when none does.
@@ -425,12 +436,6 @@ impl Room {
                 *id = holder.map(str::to_owned);
             }
         }
-        if summary.code != self.code {
-            summary.code = self.code.clone();
-        }
-        if summary.game != self.game_id {
-            summary.game = self.game_id.clone();
-        }
         summary.seats = self.seats.len() as u8;
         summary.seated = self.seats.iter().filter(|s| s.is_filled()).count() as u8;
         summary.status = self.phase.status();
@@ -443,9 +448,6 @@ impl Room {
             .and_then(|host| self.name_of(host).or(self.host_name.as_deref()));
         if summary.host.as_deref() != host {
             summary.host = host.map(str::to_owned);
-        }
-        if summary.options != self.options {
-            summary.options = self.options.clone();
         }
         summary.players.resize(self.seats.len(), None);
         for (i, (shown, seat)) in summary.players.iter_mut().zip(&self.seats).enumerate() {
