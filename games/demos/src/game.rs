@@ -235,7 +235,7 @@ impl Game for Demos {
     }
 
     fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) {
-        serde_json::to_writer(out, &ViewJson { game: self, viewer }).expect("views serialise");
+        ViewJson { game: self, viewer }.write(out);
     }
 
     fn outcome(&self) -> Option<Outcome> {
