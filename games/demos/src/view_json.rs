@@ -121,8 +121,8 @@ impl RoundJson<'_> {
 
 /// A JSON object written member by member at the end of a buffer. Its keys are this file's
 /// own field names, plain ASCII, copied as they are: a derived `Serialize` passes every key
-/// through serde's string escaper, and for views made four times a move that was a fifth of
-/// their cost in the side-by-side kit's profile.
+/// through serde's string escaper, and views are written four times a move (criterion, one
+/// move and its four views: 7.02 µs with the escaper, 5.51 µs without).
 struct Members<'a> {
     out: &'a mut Vec<u8>,
     first: bool,
