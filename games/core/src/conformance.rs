@@ -91,6 +91,15 @@ pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
                     "seat {seat} is not to act but has legal actions"
                 );
             }
+            let listed = serde_json::to_string(&game.legal_actions(seat)).expect("serialises");
+            let mut written = Vec::new();
+            game.write_legal(seat, &mut written);
+            assert!(
+                written == listed.as_bytes(),
+                "seat {seat}'s legal actions as the server writes them differ from the list \
+                 serialised:\n{}\n{listed}",
+                String::from_utf8_lossy(&written)
+            );
         }
         let seats_to_act: Vec<Seat> = to_act.iter().collect();
         let seat = seats_to_act[harness.below(seats_to_act.len() as u32) as usize];

@@ -127,7 +127,7 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
     }
 
     fn write_legal_json(&self, seat: Seat, out: &mut Vec<u8>) {
-        serde_json::to_writer(out, &self.game.legal_actions(seat)).expect("actions serialise");
+        self.game.write_legal(seat, out);
     }
 
     fn apply(

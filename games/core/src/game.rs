@@ -76,6 +76,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// if and only if it is in this list. Empty for seats not in [`Game::to_act`].
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
+    /// Writes [`Game::legal_actions`]'s JSON array at the end of `out`: what the server puts
+    /// in the frames of the seats to act. A game may write it without building the list; the
+    /// conformance harness holds the text to the list's, byte for byte.
+    fn write_legal(&self, seat: Seat, out: &mut Vec<u8>) {
+        serde_json::to_writer(out, &self.legal_actions(seat)).expect("actions serialise");
+    }
+
     /// Applies one action. On error the state is exactly as it was.
     fn apply(
         &mut self,

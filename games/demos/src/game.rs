@@ -213,6 +213,17 @@ impl Game for Demos {
         }
     }
 
+    fn write_legal(&self, seat: Seat, out: &mut Vec<u8>) {
+        match self.step {
+            Step::Discard { turn, .. }
+                if self.outcome.is_none() && self.waiting().contains(seat) =>
+            {
+                self.write_discard_actions(seat, turn, out);
+            }
+            _ => serde_json::to_writer(out, &self.legal_actions(seat)).expect("actions serialise"),
+        }
+    }
+
     fn apply(
         &mut self,
         seat: Seat,

@@ -154,6 +154,60 @@ impl Demos {
         actions
     }
 
+    /// [`Demos::discard_actions`] as the JSON array the list serialises to, written action by
+    /// action without building it: a secret turn offers every card of the hand with every
+    /// take (25 actions with five cards and four visible discards), in the frame of every
+    /// seat still to commit, after every commit. The conformance harness holds the text to
+    /// the list's, byte for byte.
+    pub(crate) fn write_discard_actions(&self, seat: Seat, turn: Turn, out: &mut Vec<u8>) {
+        let mut first = true;
+        // Opens the next action: a comma before every one but the first.
+        let mut open = |out: &mut Vec<u8>, prefix: &[u8]| {
+            if !std::mem::take(&mut first) {
+                out.push(b',');
+            }
+            out.extend_from_slice(prefix);
+        };
+        let card_json = |out: &mut Vec<u8>, card: &Card| {
+            serde_json::to_writer(&mut *out, card).expect("cards serialise");
+        };
+        out.push(b'[');
+        if self.may_keep_hand(turn) {
+            open(out, br#"{"type":"keep_hand"}"#);
+        }
+        let hand = &self.players[seat as usize].hand;
+        let pack = !self.peoples_pack.is_empty();
+        if turn == Turn::Public {
+            if pack {
+                for card in hand {
+                    open(out, br#"{"type":"public_discard","card":"#);
+                    card_json(out, card);
+                    out.push(b'}');
+                }
+            }
+        } else {
+            let kind: &[u8] = match turn {
+                Turn::Secret => br#"{"type":"secret_discard","card":"#,
+                _ => br#"{"type":"unanimous_discard","card":"#,
+            };
+            for card in hand {
+                if pack {
+                    open(out, kind);
+                    card_json(out, card);
+                    out.extend_from_slice(br#","take":"pack"}"#);
+                }
+                for discard in self.visible_discards() {
+                    open(out, kind);
+                    card_json(out, card);
+                    out.extend_from_slice(br#","take":{"discard":"#);
+                    card_json(out, &discard);
+                    out.extend_from_slice(b"}}");
+                }
+            }
+        }
+        out.push(b']');
+    }
+
     /// Accepts a checked discard-turn action: a private commit, or (sequential order, or the
     /// last commit in) the turn's resolution.
     pub(crate) fn perform_discard(
