@@ -32,6 +32,11 @@ impl Demos {
         }
     }
 
+    /// Whether `seat` has a decision to make now: the match is on and the step waits for it.
+    fn deciding(&self, seat: Seat) -> bool {
+        self.outcome.is_none() && self.waiting().contains(seat)
+    }
+
     /// The side deciding in the current step through a team consultation window, if any.
     fn consulting(&self, side: u8) -> bool {
         let team = |s: u8| self.members(s).len() > 1;
@@ -186,7 +191,7 @@ impl Game for Demos {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<DemosAction> {
-        if self.outcome.is_some() || !self.waiting().contains(seat) {
+        if !self.deciding(seat) {
             return Vec::new();
         }
         match &self.step {
@@ -215,9 +220,8 @@ impl Game for Demos {
 
     fn write_legal(&self, seat: Seat, out: &mut Vec<u8>) {
         match self.step {
-            Step::Discard { turn, .. }
-                if self.outcome.is_none() && self.waiting().contains(seat) =>
-            {
+            // The discard turns' long lists are written; the others are short.
+            Step::Discard { turn, .. } if self.deciding(seat) => {
                 self.write_discard_actions(seat, turn, out);
             }
             _ => serde_json::to_writer(out, &self.legal_actions(seat)).expect("actions serialise"),

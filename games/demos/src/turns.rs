@@ -128,29 +128,7 @@ impl Demos {
     /// card and draw from the pack; keep the hand where the complete game allows it).
     pub(crate) fn discard_actions(&self, seat: Seat, turn: Turn) -> Vec<DemosAction> {
         let mut actions = Vec::new();
-        if self.may_keep_hand(turn) {
-            actions.push(DemosAction::KeepHand);
-        }
-        let hand = &self.players[seat as usize].hand;
-        if turn == Turn::Public {
-            if !self.peoples_pack.is_empty() {
-                actions.extend(hand.iter().map(|&card| DemosAction::PublicDiscard { card }));
-            }
-            return actions;
-        }
-        let mut takes: Vec<Take> = Vec::with_capacity(12);
-        if !self.peoples_pack.is_empty() {
-            takes.push(Take::Pack);
-        }
-        takes.extend(self.visible_discards().map(Take::Discard));
-        for &card in hand {
-            for &take in &takes {
-                actions.push(match turn {
-                    Turn::Secret => DemosAction::SecretDiscard { card, take },
-                    _ => DemosAction::UnanimousDiscard { card, take },
-                });
-            }
-        }
+        self.each_discard_action(seat, turn, |action| actions.push(action));
         actions
     }
 
@@ -160,52 +138,43 @@ impl Demos {
     /// seat still to commit, after every commit. The conformance harness holds the text to
     /// the list's, byte for byte.
     pub(crate) fn write_discard_actions(&self, seat: Seat, turn: Turn, out: &mut Vec<u8>) {
+        out.push(b'[');
         let mut first = true;
-        // Opens the next action: a comma before every one but the first.
-        let mut open = |out: &mut Vec<u8>, prefix: &[u8]| {
+        self.each_discard_action(seat, turn, |action| {
             if !std::mem::take(&mut first) {
                 out.push(b',');
             }
-            out.extend_from_slice(prefix);
-        };
-        let card_json = |out: &mut Vec<u8>, card: &Card| {
-            serde_json::to_writer(&mut *out, card).expect("cards serialise");
-        };
-        out.push(b'[');
+            write_discard_json(&action, out);
+        });
+        out.push(b']');
+    }
+
+    /// Hands `each` the legal actions of a discard turn, in [`Demos::discard_actions`]'s order.
+    fn each_discard_action(&self, seat: Seat, turn: Turn, mut each: impl FnMut(DemosAction)) {
         if self.may_keep_hand(turn) {
-            open(out, br#"{"type":"keep_hand"}"#);
+            each(DemosAction::KeepHand);
         }
         let hand = &self.players[seat as usize].hand;
         let pack = !self.peoples_pack.is_empty();
         if turn == Turn::Public {
             if pack {
-                for card in hand {
-                    open(out, br#"{"type":"public_discard","card":"#);
-                    card_json(out, card);
-                    out.push(b'}');
-                }
+                hand.iter()
+                    .for_each(|&card| each(DemosAction::PublicDiscard { card }));
             }
-        } else {
-            let kind: &[u8] = match turn {
-                Turn::Secret => br#"{"type":"secret_discard","card":"#,
-                _ => br#"{"type":"unanimous_discard","card":"#,
-            };
-            for card in hand {
-                if pack {
-                    open(out, kind);
-                    card_json(out, card);
-                    out.extend_from_slice(br#","take":"pack"}"#);
-                }
-                for discard in self.visible_discards() {
-                    open(out, kind);
-                    card_json(out, card);
-                    out.extend_from_slice(br#","take":{"discard":"#);
-                    card_json(out, &discard);
-                    out.extend_from_slice(b"}}");
-                }
+            return;
+        }
+        let discard = |card, take| match turn {
+            Turn::Secret => DemosAction::SecretDiscard { card, take },
+            _ => DemosAction::UnanimousDiscard { card, take },
+        };
+        for &card in hand {
+            if pack {
+                each(discard(card, Take::Pack));
+            }
+            for visible in self.visible_discards() {
+                each(discard(card, Take::Discard(visible)));
             }
         }
-        out.push(b']');
     }
 
     /// Accepts a checked discard-turn action: a private commit, or (sequential order, or the
@@ -437,5 +406,37 @@ impl Demos {
         self.vetoes[side as usize] -= 1;
         self.veto = Some(VetoUsed { side, by: Some(by) });
         self.resolve(chance);
+    }
+}
+
+/// A discard turn's action as its derived `Serialize` writes it, without going through serde's
+/// tagged enum and key escaper (other actions are serialised).
+fn write_discard_json(action: &DemosAction, out: &mut Vec<u8>) {
+    let card_json = |out: &mut Vec<u8>, card: &Card| {
+        serde_json::to_writer(&mut *out, card).expect("cards serialise");
+    };
+    let (prefix, card, take): (&[u8], _, _) = match action {
+        DemosAction::PublicDiscard { card } => (br#"{"type":"public_discard","card":"#, card, None),
+        DemosAction::SecretDiscard { card, take } => {
+            (br#"{"type":"secret_discard","card":"#, card, Some(take))
+        }
+        DemosAction::UnanimousDiscard { card, take } => {
+            (br#"{"type":"unanimous_discard","card":"#, card, Some(take))
+        }
+        other => {
+            serde_json::to_writer(out, other).expect("actions serialise");
+            return;
+        }
+    };
+    out.extend_from_slice(prefix);
+    card_json(out, card);
+    match take {
+        None => out.push(b'}'),
+        Some(Take::Pack) => out.extend_from_slice(br#","take":"pack"}"#),
+        Some(Take::Discard(visible)) => {
+            out.extend_from_slice(br#","take":{"discard":"#);
+            card_json(out, visible);
+            out.extend_from_slice(b"}}");
+        }
     }
 }
