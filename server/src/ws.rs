@@ -151,8 +151,8 @@ async fn connection(
     // One owner for both directions: `select!` drops the read it was waiting on before a
     // branch writes, so the socket needs no split halves, whose shared lock and wakers were
     // taken on every frame in or out.
-    let mut sink = Writer {
-        socket,
+    let mut socket = Socket {
+        ws: socket,
         deadline: Duration::from_secs(limits.write_timeout_seconds),
     };
     let mut conn = Connection {
@@ -209,7 +209,7 @@ async fn connection(
                                 Err(_) => break,
                             }
                         }
-                        if let Err(stuck) = sink.send_all(&mut frames).await {
+                        if let Err(stuck) = socket.send_all(&mut frames).await {
                             break Err(stuck);
                         }
                         match then {
@@ -228,7 +228,7 @@ async fn connection(
                     }
                 }
             }
-            incoming = sink.socket.next() => {
+            incoming = socket.ws.next() => {
                 let message = match incoming {
                     Some(Ok(message)) => message,
                     Some(Err(error)) => break Ok(close_for(error)),
@@ -247,7 +247,7 @@ async fn connection(
                 for reply in replies {
                     match reply {
                         Reply::Send(text) => {
-                            if let Err(stuck) = sink.text(text).await {
+                            if let Err(stuck) = socket.text(text).await {
                                 flow = Flow::Stuck(stuck);
                                 break;
                             }
@@ -268,7 +268,7 @@ async fn connection(
                 if last_heard.elapsed() >= idle {
                     break Ok((CLOSE_NORMAL, "idle"));
                 }
-                if let Err(stuck) = sink.send(Message::Ping(Default::default())).await {
+                if let Err(stuck) = socket.send(Message::Ping(Default::default())).await {
                     break Err(stuck);
                 }
             }
@@ -286,7 +286,7 @@ async fn connection(
         Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
     }
     if let Ok((code, reason)) = close {
-        finish(sink, code, reason).await;
+        finish(socket, code, reason).await;
     }
     // A client that stopped reading (`Stuck`) gets no closing handshake: dropping the socket
     // resets the connection and frees its buffers now.
@@ -296,23 +296,23 @@ async fn connection(
 /// Closes with a reason and waits (briefly) for the client's Close: dropping the socket with
 /// unread input would reset the connection, and the client could lose the close frame and the
 /// error sent just before it. Every step has a deadline.
-async fn finish(mut sink: Writer, code: u16, reason: &'static str) {
+async fn finish(mut socket: Socket, code: u16, reason: &'static str) {
     let frame = Message::Close(Some(CloseFrame {
         code,
         reason: reason.into(),
     }));
-    if sink.send(frame).await.is_err() {
+    if socket.send(frame).await.is_err() {
         return;
     }
     let drain = async {
-        while let Some(Ok(message)) = sink.socket.next().await {
+        while let Some(Ok(message)) = socket.ws.next().await {
             if matches!(message, Message::Close(_)) {
                 break;
             }
         }
     };
     let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
-    let _ = tokio::time::timeout(sink.deadline, sink.socket.close()).await;
+    let _ = tokio::time::timeout(socket.deadline, socket.ws.close()).await;
 }
 
 /// The close code for a frame the WebSocket layer refused.
@@ -334,19 +334,19 @@ const WRITE_BATCH: usize = 32;
 struct Stuck;
 
 /// The socket, where every write has a deadline.
-struct Writer {
-    socket: WebSocket,
+struct Socket {
+    ws: WebSocket,
     deadline: Duration,
 }
 
-impl Writer {
+impl Socket {
     /// Writes `messages` (leaving the vector empty) and flushes once, all within one deadline.
     async fn send_all(&mut self, messages: &mut Vec<Message>) -> Result<(), Stuck> {
         let write = async {
             for message in messages.drain(..) {
-                self.socket.feed(message).await?;
+                self.ws.feed(message).await?;
             }
-            self.socket.flush().await
+            self.ws.flush().await
         };
         match tokio::time::timeout(self.deadline, write).await {
             Ok(Ok(())) => Ok(()),
@@ -355,7 +355,7 @@ impl Writer {
     }
 
     async fn send(&mut self, message: Message) -> Result<(), Stuck> {
-        match tokio::time::timeout(self.deadline, self.socket.send(message)).await {
+        match tokio::time::timeout(self.deadline, self.ws.send(message)).await {
             Ok(Ok(())) => Ok(()),
             _ => Err(Stuck),
         }
