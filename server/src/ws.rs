@@ -427,7 +427,7 @@ impl Connection {
         let limited = || {
             // An action over the rate is refused like any other refused action: with its seq,
             // so a fast client knows which ones to send again.
-            match serde_json::from_str::<ClientMsg>(text) {
+            match ClientMsg::from_json(text) {
                 Ok(ClientMsg::Act { seq, .. }) => serde_json::to_string(&ServerMsg::Reject {
                     seq,
                     code: ErrorCode::RateLimited,
@@ -447,7 +447,7 @@ impl Connection {
                 "That message is too large to be a move.",
             ))];
         }
-        let msg: ClientMsg = match serde_json::from_str(text) {
+        let msg = match ClientMsg::from_json(text) {
             Ok(msg) => msg,
             Err(e) => {
                 return vec![Reply::Send(error(
