@@ -8,8 +8,12 @@
 
 use pandemonium_game::{Seat, Viewer};
 use serde::ser::{Serialize, Serializer};
+use std::io::Write as _;
 
-use crate::state::{Demos, RoundSummary};
+use crate::actions::Take;
+use crate::cards::{Card, Figure, Suit};
+use crate::state::{Demos, RoundSummary, Turn};
+use crate::view::{DiscardView, FigureView, TurnView};
 
 /// [`DemosView`](crate::view::DemosView)'s JSON for `viewer`.
 pub(crate) struct ViewJson<'a> {
@@ -30,14 +34,11 @@ impl ViewJson<'_> {
         view.field("round", &game.round);
         view.field("dealer", &game.dealer);
         view.field("phase", &game.phase(viewer));
-        view.field(
-            "waiting_for",
-            &Listed(|| game.waiting_seen_by(viewer).iter()),
-        );
+        view.list("waiting_for", game.waiting_seen_by(viewer).iter());
         view.field("peoples_pack", &(game.peoples_pack.len() as u8));
         view.field("power_pile", &(game.power_pile.len() as u8));
         view.field("vetoes", &game.vetoes);
-        view.field("visible_discards", &Listed(|| game.visible_discards()));
+        view.list("visible_discards", game.visible_discards());
         let players = view.key("players");
         players.push(b'[');
         for seat in 0..game.seats {
@@ -48,7 +49,7 @@ impl ViewJson<'_> {
         }
         players.push(b']');
         view.field("my_commit", &game.commit_seen_by(viewer));
-        view.field("drawn", &Listed(|| game.drawn_seen_by(viewer)));
+        view.list("drawn", game.drawn_seen_by(viewer));
         view.field("veto", &game.veto.map(|v| game.veto_seen_by(viewer, v)));
         let last_round = view.key("last_round");
         match &game.last_round {
@@ -83,9 +84,13 @@ impl PlayerJson<'_> {
         view.field("team", &game.team_of(seat));
         view.field("points", &player.points);
         view.field("round_points", &player.round_points);
-        view.field("hand", &game.hand_seen_by(viewer, seat));
-        view.field("turns", &Listed(|| game.turns_seen_by(viewer, seat)));
-        view.field("figures", &Listed(|| game.figures_seen_by(viewer, seat)));
+        let hand = view.key("hand");
+        match game.hand_seen_by(viewer, seat) {
+            Some(cards) => list(hand, cards.iter()),
+            None => hand.extend_from_slice(b"null"),
+        }
+        view.list("turns", game.turns_seen_by(viewer, seat));
+        view.list("figures", game.figures_seen_by(viewer, seat));
         view.field("declaration", &player.declaration);
         view.close();
     }
@@ -151,8 +156,172 @@ impl<'a> Members<'a> {
         serde_json::to_writer(self.key(key), value).expect("views serialise");
     }
 
+    /// A member whose value is an array of plain values.
+    fn list<T: Plain>(&mut self, key: &str, items: impl Iterator<Item = T>) {
+        list(self.key(key), items);
+    }
+
+    fn plain<T: Plain>(&mut self, key: &str, value: T) {
+        value.write(self.key(key));
+    }
+
     fn close(self) {
         self.out.push(b'}');
+    }
+}
+
+/// Writes a JSON array of plain values.
+fn list<T: Plain>(out: &mut Vec<u8>, items: impl Iterator<Item = T>) {
+    out.push(b'[');
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        item.write(out);
+    }
+    out.push(b']');
+}
+
+/// A value of the view written without serde, as its `Serialize` writes it: the lists of
+/// cards, turns and figures, whose items a derived `Serialize` would pass through serde's
+/// string escaper key by key (their names and keys are plain ASCII, nothing to escape).
+/// `the_plain_values_are_written_as_serde_writes_them` holds each to its `Serialize`.
+trait Plain {
+    fn write(&self, out: &mut Vec<u8>);
+}
+
+impl<T: Plain> Plain for &T {
+    fn write(&self, out: &mut Vec<u8>) {
+        (*self).write(out);
+    }
+}
+
+impl<T: Plain> Plain for Option<T> {
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            Some(value) => value.write(out),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+}
+
+impl Plain for bool {
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if *self { b"true" } else { b"false" });
+    }
+}
+
+impl Plain for u8 {
+    fn write(&self, out: &mut Vec<u8>) {
+        let _ = write!(out, "{self}");
+    }
+}
+
+/// A name between quotes.
+fn quoted(out: &mut Vec<u8>, name: &str) {
+    out.push(b'"');
+    out.extend_from_slice(name.as_bytes());
+    out.push(b'"');
+}
+
+impl Plain for Card {
+    fn write(&self, out: &mut Vec<u8>) {
+        quoted(out, self.name());
+    }
+}
+
+impl Plain for Figure {
+    fn write(&self, out: &mut Vec<u8>) {
+        quoted(out, self.name());
+    }
+}
+
+impl Plain for Suit {
+    fn write(&self, out: &mut Vec<u8>) {
+        quoted(
+            out,
+            match self {
+                Suit::Spades => "spades",
+                Suit::Hearts => "hearts",
+                Suit::Diamonds => "diamonds",
+                Suit::Clubs => "clubs",
+            },
+        );
+    }
+}
+
+impl Plain for Turn {
+    fn write(&self, out: &mut Vec<u8>) {
+        quoted(
+            out,
+            match self {
+                Turn::Public => "public",
+                Turn::Secret => "secret",
+                Turn::Unanimous => "unanimous",
+            },
+        );
+    }
+}
+
+impl Plain for Take {
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            Take::Pack => quoted(out, "pack"),
+            Take::Discard(card) => {
+                let mut take = Members::open(out);
+                take.plain("discard", card);
+                take.close();
+            }
+        }
+    }
+}
+
+impl Plain for DiscardView {
+    fn write(&self, out: &mut Vec<u8>) {
+        let mut discard = Members::open(out);
+        match self {
+            DiscardView::Kept => discard.plain("kind", Kind("kept")),
+            DiscardView::FaceUp { card } => {
+                discard.plain("kind", Kind("face_up"));
+                discard.plain("card", card);
+            }
+            DiscardView::FaceDown { card } => {
+                discard.plain("kind", Kind("face_down"));
+                discard.plain("card", card);
+            }
+        }
+        discard.close();
+    }
+}
+
+/// The tag of an internally tagged enum's variant.
+struct Kind(&'static str);
+
+impl Plain for Kind {
+    fn write(&self, out: &mut Vec<u8>) {
+        quoted(out, self.0);
+    }
+}
+
+impl Plain for TurnView {
+    fn write(&self, out: &mut Vec<u8>) {
+        let mut turn = Members::open(out);
+        turn.plain("turn", self.turn);
+        turn.plain("discard", self.discard);
+        turn.plain("took", self.took);
+        turn.plain("wanted", self.wanted);
+        turn.plain("taken_by", self.taken_by);
+        turn.close();
+    }
+}
+
+impl Plain for FigureView {
+    fn write(&self, out: &mut Vec<u8>) {
+        let mut figure = Members::open(out);
+        figure.plain("figure", self.figure);
+        figure.plain("face_up", self.face_up);
+        figure.plain("media", self.media);
+        figure.close();
     }
 }
 
@@ -178,6 +347,63 @@ mod tests {
     use crate::view::DemosView;
     use pandemonium_game::playout::positions;
     use pandemonium_game::{Game, SeededChance};
+
+    fn plain<T: Plain>(value: T) -> String {
+        let mut out = Vec::new();
+        value.write(&mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Every value of every plain type, written by hand, reads as serde writes it.
+    #[test]
+    fn the_plain_values_are_written_as_serde_writes_them() {
+        fn same<T: Plain + Serialize>(value: T) {
+            assert_eq!(plain(&value), serde_json::to_string(&value).unwrap());
+        }
+        let cards: Vec<Card> = Card::all().collect();
+        let figures: Vec<Figure> = Figure::pile(true).into_iter().collect();
+        for &card in &cards {
+            same(card);
+            same(Take::Discard(card));
+        }
+        figures.iter().for_each(|&figure| same(figure));
+        Suit::ALL.into_iter().for_each(same);
+        [0u8, 7, 200].into_iter().for_each(same);
+        same(true);
+        same(false);
+        same(Take::Pack);
+        same(None::<Card>);
+        let discards = [
+            DiscardView::Kept,
+            DiscardView::FaceUp { card: cards[3] },
+            DiscardView::FaceDown { card: None },
+            DiscardView::FaceDown {
+                card: Some(cards[9]),
+            },
+        ];
+        for turn in [Turn::Public, Turn::Secret, Turn::Unanimous] {
+            for discard in discards {
+                for took in [None, Some(Take::Pack), Some(Take::Discard(cards[5]))] {
+                    same(TurnView {
+                        turn,
+                        discard,
+                        took,
+                        wanted: took.and(Some(cards[1])),
+                        taken_by: took.map(|_| 2),
+                    });
+                }
+            }
+        }
+        for figure in [None, Some(figures[0]), Some(Figure::MEDIA)] {
+            for media in [None, Some(Suit::Clubs)] {
+                same(FigureView {
+                    figure,
+                    face_up: media.is_some(),
+                    media,
+                });
+            }
+        }
+    }
 
     /// The conformance harness checks this for every game through `Game::write_view`; here it
     /// runs over every mode, where a field only some modes fill (teams, vetoes, allocation,
