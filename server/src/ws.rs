@@ -19,6 +19,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::Poll;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tracing::Instrument;
@@ -124,8 +125,8 @@ enum Flow {
     Stuck(Stuck),
 }
 
-/// Serves one connection inside its own span, so everything logged for it (in this task)
-/// names the connection, its address and, once greeted, the guest.
+/// Serves one connection with a span of its own, so everything logged for it names the
+/// connection, its address and, once greeted, the guest.
 async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, client: IpAddr) {
     let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let span = tracing::info_span!(
@@ -134,9 +135,7 @@ async fn serve(socket: WebSocket, state: AppState, limits: Limits, peer: Peer, c
         peer = %client,
         guest = tracing::field::Empty
     );
-    connection(id, socket, state, limits, peer, client)
-        .instrument(span)
-        .await
+    connection(id, socket, state, limits, peer, client, span).await
 }
 
 async fn connection(
@@ -146,7 +145,12 @@ async fn connection(
     limits: Limits,
     peer: Peer,
     client: IpAddr,
+    span: tracing::Span,
 ) {
+    // The span is entered where the connection does what may log: reading a message, and
+    // closing. Not around the whole task: it would be entered and left (a lock and two atomic
+    // operations in the subscriber) on every frame the room hands it, four or five for each
+    // message it reads in play, and writing a frame logs nothing.
     state.metrics.connections.fetch_add(1, Ordering::Relaxed);
     // One owner for both directions: `select!` drops the read it was waiting on before a
     // branch writes, so the socket needs no split halves, whose shared lock and wakers were
@@ -236,7 +240,9 @@ async fn connection(
                 };
                 last_heard = Instant::now();
                 let replies = match message {
-                    Message::Text(text) => conn.receive(text.as_str()).await,
+                    Message::Text(text) => {
+                        conn.receive(text.as_str()).instrument(span.clone()).await
+                    }
                     Message::Close(_) => break Ok((CLOSE_NORMAL, "")),
                     // Control frames and binary frames cost a token like any other: the
                     // library answers every ping with a pong, so pings are writes too.
@@ -280,14 +286,18 @@ async fn connection(
             }
         }
     };
-    conn.leave_room().await;
-    match &close {
-        Ok((code, reason)) => tracing::debug!(code, reason, "connection closed"),
-        Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
+    async {
+        conn.leave_room().await;
+        match &close {
+            Ok((code, reason)) => tracing::debug!(code, reason, "connection closed"),
+            Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
+        }
+        if let Ok((code, reason)) = close {
+            finish(socket, code, reason).await;
+        }
     }
-    if let Ok((code, reason)) = close {
-        finish(socket, code, reason).await;
-    }
+    .instrument(span)
+    .await;
     // A client that stopped reading (`Stuck`) gets no closing handshake: dropping the socket
     // resets the connection and frees its buffers now.
     state.metrics.connections.fetch_sub(1, Ordering::Relaxed);
@@ -348,22 +358,35 @@ impl Socket {
             }
             self.ws.flush().await
         };
-        match tokio::time::timeout(self.deadline, write).await {
-            Ok(Ok(())) => Ok(()),
-            _ => Err(Stuck),
-        }
+        within(self.deadline, write).await
     }
 
     async fn send(&mut self, message: Message) -> Result<(), Stuck> {
-        match tokio::time::timeout(self.deadline, self.ws.send(message)).await {
-            Ok(Ok(())) => Ok(()),
-            _ => Err(Stuck),
-        }
+        within(self.deadline, self.ws.send(message)).await
     }
 
     async fn text(&mut self, text: String) -> Result<(), Stuck> {
         self.send(Message::Text(text.into())).await
     }
+}
+
+/// Runs a write, which fails if it takes longer than `deadline`. Nearly every write is done
+/// at its first poll (the socket's buffer has room), and is done without reading the clock
+/// or making a timer: only one that has to wait gets its deadline.
+async fn within(
+    deadline: Duration,
+    write: impl Future<Output = Result<(), axum::Error>>,
+) -> Result<(), Stuck> {
+    let mut write = std::pin::pin!(write);
+    let first = std::future::poll_fn(|cx| Poll::Ready(write.as_mut().poll(cx))).await;
+    let done = match first {
+        Poll::Ready(done) => done,
+        Poll::Pending => match tokio::time::timeout(deadline, write).await {
+            Ok(done) => done,
+            Err(_) => return Err(Stuck),
+        },
+    };
+    done.map_err(|_| Stuck)
 }
 
 async fn recv_outbox(outbox: &mut Option<mpsc::Receiver<Outgoing>>) -> Option<Outgoing> {
