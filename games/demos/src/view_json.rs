@@ -8,7 +8,6 @@
 
 use pandemonium_game::{Seat, Viewer};
 use serde::ser::{Serialize, Serializer};
-use std::io::Write as _;
 
 use crate::actions::Take;
 use crate::cards::{Card, Figure, Suit};
@@ -213,7 +212,7 @@ impl Plain for bool {
 
 impl Plain for u8 {
     fn write(&self, out: &mut Vec<u8>) {
-        let _ = write!(out, "{self}");
+        out.extend_from_slice(itoa::Buffer::new().format(*self).as_bytes());
     }
 }
 

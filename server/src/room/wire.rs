@@ -33,23 +33,23 @@ pub fn state_frame(
 ) -> Frame {
     FRAME_BUFFER.with_borrow_mut(|out| {
         out.clear();
-        // Writing to a Vec cannot fail.
         out.extend_from_slice(STATE_PREFIX.as_bytes());
-        let _ = write!(out, r#"{version},"view":"#);
+        out.extend_from_slice(itoa::Buffer::new().format(version).as_bytes());
+        out.extend_from_slice(br#","view":"#);
         write_view(out);
         out.extend_from_slice(br#","to_act":["#);
         for (i, seat) in to_act.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            let _ = write!(out, "{seat}");
+            out.extend_from_slice(itoa::Buffer::new().format(*seat).as_bytes());
         }
         out.extend_from_slice(br#"],"legal":"#);
         write_legal(out);
         out.extend_from_slice(br#","deadline_ms":"#);
         match deadline_ms {
             Some(ms) => {
-                let _ = write!(out, "{ms}");
+                out.extend_from_slice(itoa::Buffer::new().format(ms).as_bytes());
             }
             None => out.extend_from_slice(b"null"),
         }
