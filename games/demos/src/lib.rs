@@ -31,6 +31,7 @@ mod config;
 mod finale;
 mod game;
 pub mod harmony;
+mod json;
 mod redeal;
 mod resolution;
 mod rigged;

@@ -5,6 +5,7 @@ use pandemonium_game::{Chance, Seat, SeatSet, shuffle};
 
 use crate::actions::{DemosAction, DemosError, Take};
 use crate::cards::Card;
+use crate::json::{Kind, Members};
 use crate::state::{Demos, Step, Turn, TurnRecord, VetoUsed};
 
 /// Cards in a hand.
@@ -412,31 +413,20 @@ impl Demos {
 /// A discard turn's action as its derived `Serialize` writes it, without going through serde's
 /// tagged enum and key escaper (other actions are serialised).
 fn write_discard_json(action: &DemosAction, out: &mut Vec<u8>) {
-    let card_json = |out: &mut Vec<u8>, card: &Card| {
-        serde_json::to_writer(&mut *out, card).expect("cards serialise");
-    };
-    let (prefix, card, take): (&[u8], _, _) = match action {
-        DemosAction::PublicDiscard { card } => (br#"{"type":"public_discard","card":"#, card, None),
-        DemosAction::SecretDiscard { card, take } => {
-            (br#"{"type":"secret_discard","card":"#, card, Some(take))
-        }
-        DemosAction::UnanimousDiscard { card, take } => {
-            (br#"{"type":"unanimous_discard","card":"#, card, Some(take))
-        }
+    let (kind, card, take) = match action {
+        DemosAction::PublicDiscard { card } => ("public_discard", card, None),
+        DemosAction::SecretDiscard { card, take } => ("secret_discard", card, Some(take)),
+        DemosAction::UnanimousDiscard { card, take } => ("unanimous_discard", card, Some(take)),
         other => {
             serde_json::to_writer(out, other).expect("actions serialise");
             return;
         }
     };
-    out.extend_from_slice(prefix);
-    card_json(out, card);
-    match take {
-        None => out.push(b'}'),
-        Some(Take::Pack) => out.extend_from_slice(br#","take":"pack"}"#),
-        Some(Take::Discard(visible)) => {
-            out.extend_from_slice(br#","take":{"discard":"#);
-            card_json(out, visible);
-            out.extend_from_slice(b"}}");
-        }
+    let mut json = Members::open(out);
+    json.plain("type", Kind(kind));
+    json.plain("card", card);
+    if let Some(take) = take {
+        json.plain("take", take);
     }
+    json.close();
 }
