@@ -149,6 +149,11 @@ pub(super) fn journal_size_limit() -> String {
 
 pub(super) struct SqliteWriter {
     conn: Connection,
+    /// How the writer's commits of writes are synced.
+    synchronous: Synchronous,
+    /// Whether the connection is set to `synchronous`: an upkeep transaction relaxes it
+    /// ([`upkeep`]), and nothing else is committed until it is set again.
+    synchronous_set: bool,
     uncheckpointed: Since,
     pending: PendingRows,
     moves: MovePace,
@@ -163,12 +168,19 @@ impl SqliteWriter {
         conn.busy_handler(Some(wait_for_lock))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.execute_batch(synchronous.pragma())?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // The one reference among the tables the writer writes, `actions` to `matches`, is
+        // checked by the writer itself: a match's first append is refused unless the match
+        // has a row ([`first_index`]), matches are never deleted, and `actions` is filled
+        // only from `pending_actions`. With the check on, SQLite looked the match up again
+        // for each of the ~150 rows of every log it moved.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
         let pending = read_pending(&conn)?;
         Ok(SqliteWriter {
             conn,
+            synchronous,
+            synchronous_set: true,
             uncheckpointed: Since::default(),
             pending,
             moves: MovePace::new(Instant::now()),
@@ -179,11 +191,21 @@ impl SqliteWriter {
     /// only writer between its transactions, it copies everything, unless a reader still
     /// needs old frames; the next transaction then writes the WAL from its beginning again.
     fn checkpoint(&mut self) -> Result<(), rusqlite::Error> {
+        // Synced as configured: the checkpoint syncs the WAL before it copies it, and the
+        // database after, before the WAL may start over.
+        self.synced()?;
         self.conn
             .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
     }
 
+    /// The connection set to sync as configured again, if an upkeep transaction relaxed it
+    /// and could not restore it.
+    fn synced(&mut self) -> Result<(), rusqlite::Error> {
+        restore_synchronous(&self.conn, self.synchronous, &mut self.synchronous_set)
+    }
+
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
+        self.synced()?;
         let SqliteWriter { conn, pending, .. } = self;
         let mut change = PendingChange::default();
         immediate(conn, |conn| write_batch(conn, pending, &mut change, batch))?;
@@ -196,24 +218,28 @@ impl SqliteWriter {
     /// (the writer appends each match's next index only, counting from `actions`): a match
     /// that was marked running again after its rows moved. Returns whether there was one.
     fn move_one(&mut self) -> Result<bool, rusqlite::Error> {
-        let SqliteWriter { conn, pending, .. } = self;
-        let Some((match_id, rowids)) = pending.to_move() else {
+        let Some((match_id, rowids)) = self.pending.to_move() else {
             return Ok(false);
         };
-        immediate(conn, |conn| {
-            let mut to_log = conn.prepare_cached(
-                "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
+        upkeep(
+            &self.conn,
+            self.synchronous,
+            &mut self.synchronous_set,
+            |conn| {
+                let mut to_log = conn.prepare_cached(
+                    "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
                  SELECT match_id, idx, seat, action, source, seq, at \
                  FROM pending_actions WHERE rowid = ?1",
-            )?;
-            for rowid in rowids {
-                to_log.execute([rowid])?;
-            }
-            conn.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
-                .execute([match_id])?;
-            Ok(())
-        })?;
-        pending.moved();
+                )?;
+                for rowid in rowids {
+                    to_log.execute([rowid])?;
+                }
+                conn.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
+                    .execute([match_id])?;
+                Ok(())
+            },
+        )?;
+        self.pending.moved();
         Ok(true)
     }
 
@@ -245,9 +271,12 @@ impl SqliteWriter {
     /// `budget` rows. The ranges come from this writer's record of the rows.
     fn prune_pending(&mut self, budget: usize) -> Result<(), rusqlite::Error> {
         let ranges = self.pending.prunable(PRUNE_RUNS_FROM);
-        immediate(&self.conn, |conn| {
-            delete_moved(conn, &ranges, budget).map(drop)
-        })
+        upkeep(
+            &self.conn,
+            self.synchronous,
+            &mut self.synchronous_set,
+            |conn| delete_moved(conn, &ranges, budget).map(drop),
+        )
     }
 }
 
@@ -294,6 +323,46 @@ fn immediate(
         let _ = conn.execute_batch("ROLLBACK");
     }
     written
+}
+
+/// Runs an upkeep transaction (an ended match's log moved, moved rows deleted) with its
+/// commit not synced (`synchronous = NORMAL`, which in WAL mode syncs at checkpoints only):
+/// nobody waits for it, and nothing it does has to survive a power loss on its own. Undone by
+/// one, it leaves the rows where they were and `log_pending` set, which readers and the
+/// writer's start read as before the move (a move is then done again). The WAL is replayed
+/// in order, up to the first frame that did not reach the disk, so no later transaction can
+/// survive without it, and the next synced commit (the next batch's) or checkpoint makes it
+/// durable with its own. Synced alone, each move was a sync, and two I/O completions, per
+/// ended match. The connection's own setting is restored before anything else is committed
+/// or checkpointed ([`SqliteWriter::synced`]).
+fn upkeep(
+    conn: &Connection,
+    synchronous: Synchronous,
+    synchronous_set: &mut bool,
+    write: impl FnOnce(&Connection) -> Result<(), rusqlite::Error>,
+) -> Result<(), rusqlite::Error> {
+    if synchronous == Synchronous::Normal {
+        return immediate(conn, write);
+    }
+    *synchronous_set = false;
+    conn.prepare_cached(Synchronous::Normal.pragma())?
+        .execute([])?;
+    let written = immediate(conn, write);
+    restore_synchronous(conn, synchronous, synchronous_set)?;
+    written
+}
+
+/// Sets the connection's `synchronous` again, if an upkeep transaction left it relaxed.
+fn restore_synchronous(
+    conn: &Connection,
+    synchronous: Synchronous,
+    synchronous_set: &mut bool,
+) -> Result<(), rusqlite::Error> {
+    if !*synchronous_set {
+        conn.prepare_cached(synchronous.pragma())?.execute([])?;
+        *synchronous_set = true;
+    }
+    Ok(())
 }
 
 /// The index a match without pending rows appends next: after its actions in `actions`, if
@@ -534,17 +603,21 @@ mod tests {
     /// The two tables a prune reads, with the columns it reads and `pending_actions` whole.
     fn pending_tables() -> Connection {
         let conn = Connection::open_in_memory().unwrap();
+        pending_tables_in(&conn);
+        conn
+    }
+
+    fn pending_tables_in(conn: &Connection) {
         conn.execute_batch(
             "CREATE TABLE matches (id TEXT PRIMARY KEY, status TEXT NOT NULL, \
-                log_pending BIGINT NOT NULL DEFAULT 0); \
+                log_pending BIGINT NOT NULL DEFAULT 0, finished_at BIGINT); \
              CREATE TABLE pending_actions (match_id TEXT NOT NULL, idx BIGINT NOT NULL, \
                 seat BIGINT NOT NULL, action TEXT NOT NULL, source TEXT NOT NULL, \
                 seq BIGINT, at BIGINT NOT NULL); \
-             INSERT INTO matches VALUES ('ended', 'finished', 0), ('running', 'running', 0), \
-                ('unmoved', 'finished', 1);",
+             INSERT INTO matches VALUES ('ended', 'finished', 0, 1), \
+                ('running', 'running', 0, NULL), ('unmoved', 'finished', 1, 2);",
         )
         .unwrap();
-        conn
     }
 
     fn append(conn: &Connection, match_id: &str, rows: i64) {
@@ -588,6 +661,89 @@ mod tests {
             (10, 10),
             "rows of running matches and of matches still to move stay"
         );
+    }
+
+    fn synchronous_of(conn: &Connection) -> i64 {
+        conn.query_row("PRAGMA synchronous", [], |row| row.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn an_upkeep_transaction_commits_unsynced_and_what_follows_it_is_synced_again() {
+        let conn = pending_tables();
+        conn.execute_batch(Synchronous::Full.pragma()).unwrap();
+        let mut set = true;
+        let mut during = None;
+        upkeep(&conn, Synchronous::Full, &mut set, |conn| {
+            during = Some(synchronous_of(conn));
+            append(conn, "ended", 1);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            during,
+            Some(1),
+            "NORMAL: in WAL mode, synced at checkpoints only"
+        );
+        assert_eq!(synchronous_of(&conn), 2, "FULL again once it has committed");
+        assert!(set);
+        assert_eq!(rows_of(&conn, "ended"), 1);
+
+        let failed = upkeep(&conn, Synchronous::Full, &mut set, |conn| {
+            append(conn, "ended", 1);
+            conn.execute_batch("INSERT INTO nowhere VALUES (1)")
+        });
+        assert!(failed.is_err());
+        assert_eq!(
+            synchronous_of(&conn),
+            2,
+            "FULL again after a failed one too"
+        );
+        assert_eq!(rows_of(&conn, "ended"), 1, "the failed one rolled back");
+
+        conn.execute_batch(Synchronous::Normal.pragma()).unwrap();
+        upkeep(&conn, Synchronous::Normal, &mut set, |_| Ok(())).unwrap();
+        assert_eq!(
+            synchronous_of(&conn),
+            1,
+            "a store configured NORMAL stays so"
+        );
+    }
+
+    #[test]
+    fn a_writer_whose_setting_was_left_relaxed_sets_it_again_before_it_commits() {
+        let path = std::env::temp_dir().join(format!(
+            "pandemonium-relaxed-{}-{:?}.db",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        pending_tables_in(&Connection::open(&path).unwrap());
+        let mut writer = SqliteWriter::open(&path, Synchronous::Full).unwrap();
+        assert_eq!(synchronous_of(&writer.conn), 2);
+        // As if an upkeep transaction could not restore it.
+        writer
+            .conn
+            .execute_batch(Synchronous::Normal.pragma())
+            .unwrap();
+        writer.synchronous_set = false;
+        writer.commit_now(&[]).unwrap();
+        assert_eq!(synchronous_of(&writer.conn), 2);
+        writer
+            .conn
+            .execute_batch(Synchronous::Normal.pragma())
+            .unwrap();
+        writer.synchronous_set = false;
+        writer.checkpoint().unwrap();
+        assert_eq!(
+            synchronous_of(&writer.conn),
+            2,
+            "checkpoints sync as configured"
+        );
+        drop(writer);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
     }
 
     #[test]
