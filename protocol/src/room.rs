@@ -88,24 +88,39 @@ pub enum ClientMsg {
 
 impl ClientMsg {
     /// Reads a client message. An `act` (nearly every message in play) is read as a plain
-    /// struct: the derived reader of a tagged enum first copies the whole message, the action
-    /// within it too, into a buffer of its own to find the tag, then reads the variant from
-    /// that copy. Any other message, or an `act` the struct cannot read, goes to the derived
-    /// reader, whose answer (and error) is the message's.
+    /// struct ([`RawAct`]): the derived reader of a tagged enum first copies the whole message,
+    /// the action within it too, into a buffer of its own to find the tag, then reads the
+    /// variant from that copy. Any other message, or an `act` the struct cannot read, goes to
+    /// the derived reader, whose answer (and error) is the message's.
     pub fn from_json(text: &str) -> serde_json::Result<ClientMsg> {
-        #[derive(Deserialize)]
-        struct Act<'a> {
-            #[serde(rename = "type", borrow)]
-            kind: std::borrow::Cow<'a, str>,
-            seq: u64,
-            action: serde_json::Value,
-        }
-        if let Ok(Act { kind, seq, action }) = serde_json::from_str::<Act>(text)
-            && kind == "act"
+        if let Some(RawAct { seq, action, .. }) = RawAct::from_json(text)
+            && let Ok(action) = serde_json::from_str(action.get())
         {
             return Ok(ClientMsg::Act { seq, action });
         }
         serde_json::from_str(text)
+    }
+}
+
+/// An `act` message as it came: its `seq`, and its action as the JSON text it was sent in,
+/// for the game to read into its own type (read as a [`ClientMsg`], the action becomes a
+/// JSON tree first).
+#[derive(Debug, Deserialize)]
+pub struct RawAct<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: std::borrow::Cow<'a, str>,
+    pub seq: u64,
+    #[serde(borrow)]
+    pub action: &'a serde_json::value::RawValue,
+}
+
+impl<'a> RawAct<'a> {
+    /// Reads `text` as an `act`: `None` if it is any other message, or an `act` a plain
+    /// struct cannot read, which [`ClientMsg::from_json`] then reads (or refuses) whole.
+    pub fn from_json(text: &'a str) -> Option<RawAct<'a>> {
+        serde_json::from_str::<RawAct>(text)
+            .ok()
+            .filter(|act| act.kind == "act")
     }
 }
 

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tracing::Instrument;
 
-use pandemonium_protocol::{ClientMsg, ErrorCode, JoinRole, RoomCode, ServerMsg};
+use pandemonium_protocol::{ClientMsg, ErrorCode, JoinRole, RawAct, RoomCode, ServerMsg};
 
 use crate::app::AppState;
 use crate::config::Limits;
@@ -123,6 +123,14 @@ enum Flow {
     Continue,
     Close(u16, &'static str),
     Stuck(Stuck),
+}
+
+/// Polls `work` inside `span`. `Instrument` would take a handle of its own on the span: a
+/// clone and a drop in the subscriber (a lookup and an atomic operation each) for every
+/// message read.
+async fn in_span<F: std::future::Future>(span: &tracing::Span, work: F) -> F::Output {
+    let mut work = std::pin::pin!(work);
+    std::future::poll_fn(|cx| span.in_scope(|| work.as_mut().poll(cx))).await
 }
 
 /// Serves one connection with a span of its own, so everything logged for it names the
@@ -241,7 +249,7 @@ async fn connection(
                 last_heard = Instant::now();
                 let replies = match message {
                     Message::Text(text) => {
-                        conn.receive(text.as_str()).instrument(span.clone()).await
+                        in_span(&span, conn.receive(text.as_str())).await
                     }
                     Message::Close(_) => break Ok((CLOSE_NORMAL, "")),
                     // Control frames and binary frames cost a token like any other: the
@@ -293,7 +301,13 @@ async fn connection(
             Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
         }
         if let Ok((code, reason)) = close {
-            finish(socket, code, reason).await;
+            // A stopping server waits for its sockets to close: not for long on each.
+            let answer = if *state.shutdown.borrow() {
+                STOPPING_CLOSE_ANSWER
+            } else {
+                CLOSE_ANSWER
+            };
+            finish(socket, code, reason, answer).await;
         }
     }
     .instrument(span)
@@ -303,10 +317,17 @@ async fn connection(
     state.metrics.connections.fetch_sub(1, Ordering::Relaxed);
 }
 
-/// Closes with a reason and waits (briefly) for the client's Close: dropping the socket with
-/// unread input would reset the connection, and the client could lose the close frame and the
-/// error sent just before it. Every step has a deadline.
-async fn finish(mut socket: Socket, code: u16, reason: &'static str) {
+/// How long a closing socket waits for the client's Close.
+const CLOSE_ANSWER: Duration = Duration::from_secs(2);
+/// ...when the server is stopping: a client that reads answers within milliseconds, and the
+/// process waits for every socket to close (`http::listen::serve`), so one that does not
+/// read must not hold it up for long.
+const STOPPING_CLOSE_ANSWER: Duration = Duration::from_millis(250);
+
+/// Closes with a reason and waits (at most `answer`) for the client's Close: dropping the
+/// socket with unread input would reset the connection, and the client could lose the close
+/// frame and the error sent just before it. Every step has a deadline.
+async fn finish(mut socket: Socket, code: u16, reason: &'static str, answer: Duration) {
     let frame = Message::Close(Some(CloseFrame {
         code,
         reason: reason.into(),
@@ -321,7 +342,7 @@ async fn finish(mut socket: Socket, code: u16, reason: &'static str) {
             }
         }
     };
-    let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+    let _ = tokio::time::timeout(answer, drain).await;
     let _ = tokio::time::timeout(socket.deadline, socket.ws.close()).await;
 }
 
@@ -450,8 +471,8 @@ impl Connection {
         let limited = || {
             // An action over the rate is refused like any other refused action: with its seq,
             // so a fast client knows which ones to send again.
-            match ClientMsg::from_json(text) {
-                Ok(ClientMsg::Act { seq, .. }) => serde_json::to_string(&ServerMsg::Reject {
+            match RawAct::from_json(text) {
+                Some(RawAct { seq, .. }) => serde_json::to_string(&ServerMsg::Reject {
                     seq,
                     code: ErrorCode::RateLimited,
                     rule: None,
@@ -469,6 +490,14 @@ impl Connection {
                 ErrorCode::FrameTooLarge,
                 "That message is too large to be a move.",
             ))];
+        }
+        // An action (nearly every message in play) goes to the room as the text it came in,
+        // which the game reads into its own type: read as a `ClientMsg`, it would become a
+        // JSON tree first, and the room would write it back to text for the game.
+        if self.player.is_some()
+            && let Some(act) = RawAct::from_json(text)
+        {
+            return self.act(act.seq, act.action.get().to_owned()).await;
         }
         let msg = match ClientMsg::from_json(text) {
             Ok(msg) => msg,
@@ -592,8 +621,31 @@ impl Connection {
     }
 
     async fn forward_to_room(&mut self, msg: ClientMsg) -> Vec<Reply> {
+        match msg {
+            ClientMsg::Act { seq, action } => self.act(seq, action.to_string()).await,
+            msg => {
+                let leaving = matches!(msg, ClientMsg::Leave);
+                let cmd = RoomCmd::Client { conn: self.id, msg };
+                self.hand_to_room(cmd, None, leaving).await
+            }
+        }
+    }
+
+    /// An action, as the JSON text the room's game reads.
+    async fn act(&mut self, seq: u64, action: String) -> Vec<Reply> {
+        let cmd = RoomCmd::Act {
+            conn: self.id,
+            seq,
+            action,
+        };
+        self.hand_to_room(cmd, Some(seq), false).await
+    }
+
+    /// Hands `cmd` to the room; an action's `seq` is answered here if there is no room to
+    /// take it.
+    async fn hand_to_room(&mut self, cmd: RoomCmd, seq: Option<u64>, leaving: bool) -> Vec<Reply> {
         let Some((_, handle)) = &self.room else {
-            if let ClientMsg::Act { seq, .. } = msg {
+            if let Some(seq) = seq {
                 // Never drop an action silently: every seq gets an answer.
                 let reject = ServerMsg::Reject {
                     seq,
@@ -610,12 +662,6 @@ impl Connection {
                 "Join a room first.",
             ))];
         };
-        let leaving = matches!(msg, ClientMsg::Leave);
-        let seq = match &msg {
-            ClientMsg::Act { seq, .. } => Some(*seq),
-            _ => None,
-        };
-        let cmd = RoomCmd::Client { conn: self.id, msg };
         if handle.tx.send(cmd).await.is_err() {
             self.room = None;
             self.outbox = None;

@@ -123,8 +123,12 @@ async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly
     let mut alice = Client::guest(server.port, "Alice").await;
     let app = crate::support::TestApp::attach(server.port);
     open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    // A socket that has not said hello yet is told too.
-    let mut silent = Client::connect_raw(server.port).await;
+    // Sockets that have not said hello yet are told too: every one of them, however many
+    // (the process must not exit before each has sent its close).
+    let mut silent = Vec::new();
+    for _ in 0..40 {
+        silent.push(Client::connect_raw(server.port).await);
+    }
     let pid = server.child.id().expect("running").to_string();
     let status = std::process::Command::new("kill")
         .args(["-TERM", &pid])
@@ -136,17 +140,19 @@ async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly
         closed.code, 1012,
         "the client is told the server is restarting"
     );
-    let said = loop {
-        let frame = tokio::time::timeout(std::time::Duration::from_secs(10), silent.next())
-            .await
-            .expect("a close in time");
-        match frame {
-            Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
-            Some(Ok(_)) => continue,
-            other => panic!("no close frame: {other:?}"),
-        }
-    };
-    assert_eq!(said, Some(1012), "the silent socket is told as well");
+    for (n, silent) in silent.iter_mut().enumerate() {
+        let said = loop {
+            let frame = tokio::time::timeout(std::time::Duration::from_secs(10), silent.next())
+                .await
+                .expect("a close in time");
+            match frame {
+                Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                other => panic!("silent socket {n}: no close frame: {other:?}"),
+            }
+        };
+        assert_eq!(said, Some(1012), "silent socket {n} is told as well");
+    }
     let exit = tokio::time::timeout(std::time::Duration::from_secs(10), server.child.wait())
         .await
         .expect("the process stops in time")

@@ -76,6 +76,15 @@ pub trait DynGame: Debug + Send + Sync {
         action: &Value,
         chance: &mut dyn Chance,
     ) -> Result<Value, Rejection>;
+    /// [`DynGame::apply`] to an action as the JSON text it was sent in; returns its canonical
+    /// text. A player's action goes from the message's text to the game's type and back to
+    /// text, without the two JSON trees `apply` reads and returns.
+    fn apply_json(
+        &mut self,
+        seat: Seat,
+        action: &str,
+        chance: &mut dyn Chance,
+    ) -> Result<String, Rejection>;
     /// Writes the view for `viewer` as JSON at the end of `out` (it goes straight into a
     /// frame).
     fn write_view_json(&self, viewer: Viewer, out: &mut Vec<u8>);
@@ -108,6 +117,48 @@ impl<G: Game, B: Bot<G> + Default + 'static> Engine<G, B> {
     }
 }
 
+impl<G: Game, B> Engine<G, B> {
+    /// Applies a parsed action, with the refusal in the protocol's terms.
+    fn play(
+        &mut self,
+        seat: Seat,
+        action: &G::Action,
+        chance: &mut dyn Chance,
+    ) -> Result<(), Rejection> {
+        self.game.apply(seat, action, chance).map_err(|e| {
+            let code = e.code();
+            Rejection {
+                code,
+                // Only a rule of the game needs naming; the shared codes say it all.
+                rule: (code == ErrorCode::IllegalAction).then(|| e.rule()),
+                message: e.to_string(),
+            }
+        })
+    }
+}
+
+/// What could not be read as an action of the game.
+fn not_an_action(error: serde_json::Error) -> Rejection {
+    Rejection {
+        code: ErrorCode::MalformedAction,
+        rule: None,
+        message: format!("That is not an action of this game: {error}"),
+    }
+}
+
+/// Refuses an action `sent` with a field its `canonical` form (every field the type knows)
+/// does not have ([`unknown_field`]).
+fn refuse_unknown_fields(sent: &Value, canonical: &Value) -> Result<(), Rejection> {
+    match unknown_field(sent, canonical) {
+        None => Ok(()),
+        Some(field) => Err(Rejection {
+            code: ErrorCode::MalformedAction,
+            rule: None,
+            message: format!("That action has no field `{field}`."),
+        }),
+    }
+}
+
 impl<G: Game, B> Debug for Engine<G, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Never print the state: it holds hidden information, and logs are not views.
@@ -136,28 +187,30 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         action: &Value,
         chance: &mut dyn Chance,
     ) -> Result<Value, Rejection> {
-        let typed: G::Action = G::Action::deserialize(action).map_err(|e| Rejection {
-            code: ErrorCode::MalformedAction,
-            rule: None,
-            message: format!("That is not an action of this game: {e}"),
-        })?;
+        let typed = G::Action::deserialize(action).map_err(not_an_action)?;
         let canonical = to_json(&typed);
-        if let Some(field) = unknown_field(action, &canonical) {
-            return Err(Rejection {
-                code: ErrorCode::MalformedAction,
-                rule: None,
-                message: format!("That action has no field `{field}`."),
-            });
+        refuse_unknown_fields(action, &canonical)?;
+        self.play(seat, &typed, chance)?;
+        Ok(canonical)
+    }
+
+    fn apply_json(
+        &mut self,
+        seat: Seat,
+        action: &str,
+        chance: &mut dyn Chance,
+    ) -> Result<String, Rejection> {
+        let typed: G::Action = serde_json::from_str(action).map_err(not_an_action)?;
+        let canonical = serde_json::to_string(&typed).expect("game types serialise to JSON");
+        // Sent as the server writes it (as its clients do), it has every field the action has
+        // and no other; anything else is read again as trees to find a field the type passed
+        // over.
+        if canonical != action {
+            let sent: Value = serde_json::from_str(action).map_err(not_an_action)?;
+            let known: Value = serde_json::from_str(&canonical).expect("canonical actions read");
+            refuse_unknown_fields(&sent, &known)?;
         }
-        self.game.apply(seat, &typed, chance).map_err(|e| {
-            let code = e.code();
-            Rejection {
-                code,
-                // Only a rule of the game needs naming; the shared codes say it all.
-                rule: (code == ErrorCode::IllegalAction).then(|| e.rule()),
-                message: e.to_string(),
-            }
-        })?;
+        self.play(seat, &typed, chance)?;
         Ok(canonical)
     }
 
@@ -323,5 +376,57 @@ mod tests {
             applied.unwrap(),
             serde_json::to_value(Action::Draw).unwrap()
         );
+    }
+
+    #[test]
+    fn an_action_sent_as_text_is_refused_or_applied_as_its_tree_is() {
+        let mut chance = SeededChance::from_u64(1);
+        let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
+        let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+        let before = engine.view_value(crate::Viewer::Omniscient);
+        for (sent, code, says) in [
+            (
+                r#"{"type":"draw","cards":2}"#,
+                ErrorCode::MalformedAction,
+                "`cards`",
+            ),
+            (
+                r#"{"cards":2,"type":"draw"}"#,
+                ErrorCode::MalformedAction,
+                "`cards`",
+            ),
+            (
+                r#"{"type":"fly"}"#,
+                ErrorCode::MalformedAction,
+                "not an action",
+            ),
+            (
+                r#"{"type":"draw""#,
+                ErrorCode::MalformedAction,
+                "not an action",
+            ),
+            ("[]", ErrorCode::MalformedAction, "not an action"),
+        ] {
+            let refused = engine.apply_json(0, sent, &mut chance).unwrap_err();
+            assert_eq!(refused.code, code, "{sent}");
+            assert!(
+                refused.message.contains(says),
+                "{sent}: {}",
+                refused.message
+            );
+            assert_eq!(engine.view_value(crate::Viewer::Omniscient), before);
+        }
+        let canonical = serde_json::to_string(&Action::Draw).unwrap();
+        for sent in [canonical.as_str(), " { \"type\" : \"draw\" } "] {
+            let mut chance = SeededChance::from_u64(1);
+            let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
+            let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+            assert_eq!(
+                engine.apply_json(0, sent, &mut chance),
+                Ok(canonical.clone()),
+                "{sent}: logged as the server writes it"
+            );
+            assert_ne!(engine.view_value(crate::Viewer::Omniscient), before);
+        }
     }
 }

@@ -151,6 +151,11 @@ impl Gate {
         }
     }
 
+    /// How many connections are open (their sockets not yet dropped), upgraded or not.
+    fn open(&self) -> usize {
+        self.state.lock().expect("gate lock").open.len()
+    }
+
     fn warn(&self, ip: Option<IpAddr>) {
         let mut last = self.last_warning.lock().expect("warning lock");
         if last.is_some_and(|at| at.elapsed() < WARNING_INTERVAL) {
@@ -364,5 +369,16 @@ pub async fn serve(
     }
     drop(alive);
     drop(listener);
-    let _ = tokio::time::timeout(drain, all_done.recv()).await;
+    let deadline = tokio::time::Instant::now() + drain;
+    let _ = tokio::time::timeout_at(deadline, all_done.recv()).await;
+    // A connection upgraded to a WebSocket leaves hyper's task at the upgrade, so the wait
+    // above does not see it; its socket holds its place at the gate until its task (telling
+    // the client why it closes) drops it. Returning sooner let the process exit under them:
+    // a client got a reset instead of its close frame.
+    while gate.open() > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(SHUTDOWN_POLL).await;
+    }
 }
+
+/// How often a stopping server looks again for connections still closing.
+const SHUTDOWN_POLL: Duration = Duration::from_millis(10);

@@ -159,7 +159,7 @@ impl Pipeline {
 }
 
 impl Room {
-    pub(super) async fn act(&mut self, conn: ConnId, seq: u64, action: serde_json::Value) {
+    pub(super) async fn act(&mut self, conn: ConnId, seq: u64, action: &str) {
         let seat = self.subscribers.get(&conn).and_then(|s| s.seat);
         let (Some(current), Some(seat)) = (self.phase.current(), seat) else {
             let refusal = match self.phase {
@@ -225,7 +225,7 @@ impl Room {
     pub(super) async fn apply(
         &mut self,
         seat: Seat,
-        action: serde_json::Value,
+        action: &str,
         source: ActionSource,
         ack: Option<(ConnId, u64)>,
     ) -> Result<u64, RoomRefusal> {
@@ -241,8 +241,9 @@ impl Room {
         }
         // An engine leaves its state alone when it refuses; keep the RNG alone too.
         let saved_chance = current.chance.clone();
-        let canonical = match current.game.apply(seat, &action, &mut current.chance) {
-            Ok(canonical) => canonical,
+        // The action's canonical text: what the log keeps.
+        let text = match current.game.apply_json(seat, action, &mut current.chance) {
+            Ok(text) => text,
             Err(rejection) => {
                 current.chance = saved_chance;
                 return Err(RoomRefusal {
@@ -254,8 +255,6 @@ impl Room {
         };
         let outcome = current.game.outcome();
         let index = current.version();
-        // Written straight into a string, not through `Display`'s formatter, token by token.
-        let text = serde_json::to_string(&canonical).expect("actions serialise");
         let queued = self
             .services
             .store
@@ -273,7 +272,9 @@ impl Room {
             Ok(committing) => committing,
             Err(error) => {
                 // Nobody has been told of the action: undo it by rebuilding from the log.
-                tracing::error!(%error, "could not queue an action for the store; undone");
+                self.in_span(
+                    || tracing::error!(%error, "could not queue an action for the store; undone"),
+                );
                 self.rebuild();
                 return Err(storage_unavailable());
             }
@@ -293,7 +294,7 @@ impl Room {
             self.send_after(version, conn, frame, Some(seq));
         }
         if let Some(outcome) = &outcome {
-            tracing::info!(summary = %outcome.summary, "match finished");
+            self.in_span(|| tracing::info!(summary = %outcome.summary, "match finished"));
         }
         self.after_change(Some(seat));
         Ok(version)
@@ -331,12 +332,12 @@ impl Room {
                 self.release();
             }
             Err(error) => {
-                tracing::error!(%error, version, "an action could not be saved; rolling back");
+                self.in_span(|| tracing::error!(%error, version, "an action could not be saved; rolling back"));
                 self.roll_back();
                 if let Some(current) = self.phase.current()
                     && let Err(error) = self.services.store.reopen_log(&current.id).await
                 {
-                    tracing::error!(%error, "could not reopen the match's log");
+                    self.in_span(|| tracing::error!(%error, "could not reopen the match's log"));
                 }
             }
         }

@@ -12,7 +12,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
-use tracing::Instrument;
 
 use pandemonium_game::{DynGame, GameEntry, GameInfo, SeededChance};
 use pandemonium_protocol::{ErrorCode, LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
@@ -224,6 +223,9 @@ pub(super) struct Room {
     /// Before the first match: the teams the options fix, if the game has teams and they are
     /// not drawn at the start.
     pub waiting_teams: Option<Vec<u8>>,
+    /// Names the room and its game in what it logs; entered only where it logs
+    /// ([`Room::in_span`]).
+    pub span: tracing::Span,
 }
 
 /// What woke the room.
@@ -255,6 +257,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         None => Phase::Waiting,
     };
     phase.settle();
+    let span = tracing::info_span!("room", room = %setup.code, game = %setup.game_id);
     let mut room = Room {
         code: setup.code,
         entry: setup.entry,
@@ -297,6 +300,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         room_changed: false,
         previous_match,
         waiting_teams,
+        span,
     };
     room.chat_windows = room.team_chat_windows();
     room.list_options();
@@ -319,10 +323,7 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
     let services = room.services.clone();
     // A panic in this room ends this room only: its subscribers' outboxes close (their
     // connections tell the client), the lobby forgets it, and every other room runs on.
-    let span = tracing::info_span!("room", room = %code, game = %room.game_id);
-    let result = AssertUnwindSafe(room.run(&mut rx).instrument(span))
-        .catch_unwind()
-        .await;
+    let result = AssertUnwindSafe(room.run(&mut rx)).catch_unwind().await;
     if result.is_err() {
         tracing::error!(room = %code, "room task panicked; the room is closed");
     }
@@ -334,6 +335,13 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
 }
 
 impl Room {
+    /// Logs in the room's span. The span is entered here only, not around the room's task:
+    /// that entered and left it (a lookup and two atomic operations in the subscriber) on
+    /// every poll, two or more for each action, when the room logs a few lines per match.
+    pub(super) fn in_span(&self, log: impl FnOnce()) {
+        self.span.in_scope(log);
+    }
+
     async fn run(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
         // One timer, moved only when the next wake changes: a fresh one per event entered
         // and left the runtime's timer wheel for every action.
@@ -385,6 +393,12 @@ impl Room {
                 }
                 Event::Command(Some(RoomCmd::Client { conn, msg })) => {
                     self.client(conn, msg).await;
+                    false
+                }
+                Event::Command(Some(RoomCmd::Act { conn, seq, action })) => {
+                    if self.subscribers.contains_key(&conn) {
+                        self.act(conn, seq, &action).await;
+                    }
                     false
                 }
             };

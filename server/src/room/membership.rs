@@ -30,11 +30,13 @@ impl Room {
         // counts as audience until they sit down.
         if seat.is_none() && self.audience() >= self.services.max_spectators {
             // Debug, not info: a crowd knocking at a full room must not flood the log.
-            tracing::debug!(
-                conn,
-                audience = self.audience(),
-                "join refused: the room has as many spectators as it takes"
-            );
+            self.in_span(|| {
+                tracing::debug!(
+                    conn,
+                    audience = self.audience(),
+                    "join refused: the room has as many spectators as it takes"
+                );
+            });
             let refusal = super::wire::error(
                 ErrorCode::RoomFull,
                 "This room has as many spectators as it can take; try again later.",

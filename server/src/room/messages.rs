@@ -71,7 +71,7 @@ impl Room {
             ClientMsg::Ready { ready } => self.ready(&player, ready),
             ClientMsg::Start => self.start(&player).await,
             ClientMsg::Act { seq, action } => {
-                self.act(conn, seq, action).await;
+                self.act(conn, seq, &action.to_string()).await;
                 Ok(())
             }
             ClientMsg::Chat { channel, text } => self.chat(conn, channel, text),
@@ -139,7 +139,7 @@ impl Room {
             rematch_of: previous.clone(),
         };
         if let Err(error) = self.services.store.start_match(&record).await {
-            tracing::error!(%error, "could not record a match start");
+            self.in_span(|| tracing::error!(%error, "could not record a match start"));
             return Err(RoomRefusal::new(
                 ErrorCode::StorageUnavailable,
                 "The match could not be saved, so it did not start. Try again.",
@@ -162,7 +162,7 @@ impl Room {
         self.rematch = vec![false; self.seats.len()];
         self.previous_match = previous;
         self.chat_log.forget_team_talk();
-        tracing::info!(rematch_of = ?self.previous_match, "match started");
+        self.in_span(|| tracing::info!(rematch_of = ?self.previous_match, "match started"));
         self.reclock(None);
         self.broadcast_room();
         self.broadcast_state();

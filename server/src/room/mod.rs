@@ -62,8 +62,15 @@ pub enum RoomCmd {
     },
     /// The connection left the room or closed.
     Leave { conn: ConnId },
-    /// A room message from a connection that has joined (`TakeSeat`, `Act`, `Chat`, …).
+    /// A room message from a connection that has joined (`TakeSeat`, `Chat`, …).
     Client { conn: ConnId, msg: ClientMsg },
+    /// An action from a connection that has joined, as the JSON text it was sent in (the game
+    /// reads it into its own type).
+    Act {
+        conn: ConnId,
+        seq: u64,
+        action: String,
+    },
     /// The server is stopping: close every socket with a reason and end the task.
     Shutdown,
 }

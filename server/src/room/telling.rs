@@ -379,7 +379,7 @@ impl Room {
                 .metrics
                 .dropped_slow_clients
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            tracing::info!(conn, "dropping a slow or gone client");
+            self.in_span(|| tracing::info!(conn, "dropping a slow or gone client"));
             // Dropping our sender ends the connection's outbox: it closes and the client
             // resyncs on reconnect. Presence is updated as for any departure.
             self.leave(conn);

@@ -195,9 +195,9 @@ impl Room {
             if let Phase::Playing(current) = &self.phase
                 && let Err(error) = self.services.store.abandon(&current.id).await
             {
-                tracing::error!(%error, "could not mark a match abandoned");
+                self.in_span(|| tracing::error!(%error, "could not mark a match abandoned"));
             }
-            tracing::info!("room closed: nobody in it");
+            self.in_span(|| tracing::info!("room closed: nobody in it"));
             return true;
         }
         if self.expire_graces(now)
@@ -205,7 +205,9 @@ impl Room {
         {
             // A bot now plays for someone who left: the rematch they had agreed to without
             // them could not be saved. It is asked for again by the next acceptance.
-            tracing::error!(code = refusal.code.as_str(), "a rematch could not start");
+            self.in_span(|| {
+                tracing::error!(code = refusal.code.as_str(), "a rematch could not start")
+            });
         }
         if let Some(timer) = self.clocks.rule.as_mut()
             && timer.at.is_some_and(|at| at <= now)
@@ -253,8 +255,11 @@ impl Room {
             let Some(action) = current.game.default_action(seat) else {
                 continue;
             };
-            if let Err(refusal) = self.apply(seat, action, ActionSource::Timeout, None).await {
-                tracing::warn!(seat, code = %refusal.code, rule = ?refusal.rule, "default action refused");
+            if let Err(refusal) = self
+                .apply(seat, &action.to_string(), ActionSource::Timeout, None)
+                .await
+            {
+                self.in_span(|| tracing::warn!(seat, code = %refusal.code, rule = ?refusal.rule, "default action refused"));
             }
         }
     }
@@ -272,8 +277,11 @@ impl Room {
         else {
             return;
         };
-        if let Err(refusal) = self.apply(seat, action, ActionSource::Bot, None).await {
-            tracing::error!(seat, code = %refusal.code, rule = ?refusal.rule, message = %refusal.message, "a bot chose an illegal action");
+        if let Err(refusal) = self
+            .apply(seat, &action.to_string(), ActionSource::Bot, None)
+            .await
+        {
+            self.in_span(|| tracing::error!(seat, code = %refusal.code, rule = ?refusal.rule, message = %refusal.message, "a bot chose an illegal action"));
         }
     }
 }
