@@ -1,7 +1,7 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
 use pandemonium_game::{ErrorCode, RuleError, Seat};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, de};
 use ts_rs::TS;
 
 use crate::cards::{Card, Suit};
@@ -27,7 +27,7 @@ pub struct Declaration {
 }
 
 /// Every action of DēmoS, including the answers to pending decisions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
 #[serde(rename_all = "snake_case", tag = "type")]
 #[ts(export_to = "demos/")]
 pub enum DemosAction {
@@ -61,6 +61,78 @@ pub enum DemosAction {
         position: u8,
         suit: Suit,
     },
+}
+
+/// Read as a flat struct of every field any action has, then put together by its `type`.
+/// serde's reader of a tagged enum first copies the whole action into a buffer of its own to
+/// find the tag (which may come after the fields), then reads the variant from that copy:
+/// most of the cost of reading a move. As with that reader, a field the action does not have
+/// is passed over here; the engine refuses it (`pandemonium_game::dynamic::unknown_field`).
+impl<'de> Deserialize<'de> for DemosAction {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        enum Kind {
+            Proceed,
+            Declare,
+            PublicDiscard,
+            SecretDiscard,
+            UnanimousDiscard,
+            KeepHand,
+            Veto,
+            Pass,
+            ConfirmVeto,
+            DeclineVeto,
+            Allocate,
+            Media,
+        }
+        #[derive(Deserialize)]
+        struct Fields {
+            #[serde(rename = "type")]
+            kind: Kind,
+            declaration: Option<Declaration>,
+            card: Option<Card>,
+            take: Option<Take>,
+            to: Option<AllocationTargets>,
+            target: Option<Seat>,
+            position: Option<u8>,
+            suit: Option<Suit>,
+        }
+        fn needs<T, E: de::Error>(field: Option<T>, name: &'static str) -> Result<T, E> {
+            field.ok_or_else(|| E::missing_field(name))
+        }
+        let fields = Fields::deserialize(deserializer)?;
+        Ok(match fields.kind {
+            Kind::Proceed => DemosAction::Proceed,
+            Kind::Declare => DemosAction::Declare {
+                declaration: needs(fields.declaration, "declaration")?,
+            },
+            Kind::PublicDiscard => DemosAction::PublicDiscard {
+                card: needs(fields.card, "card")?,
+            },
+            Kind::SecretDiscard => DemosAction::SecretDiscard {
+                card: needs(fields.card, "card")?,
+                take: needs(fields.take, "take")?,
+            },
+            Kind::UnanimousDiscard => DemosAction::UnanimousDiscard {
+                card: needs(fields.card, "card")?,
+                take: needs(fields.take, "take")?,
+            },
+            Kind::KeepHand => DemosAction::KeepHand,
+            Kind::Veto => DemosAction::Veto,
+            Kind::Pass => DemosAction::Pass,
+            Kind::ConfirmVeto => DemosAction::ConfirmVeto,
+            Kind::DeclineVeto => DemosAction::DeclineVeto,
+            Kind::Allocate => DemosAction::Allocate {
+                to: needs(fields.to, "to")?,
+            },
+            Kind::Media => DemosAction::Media {
+                target: needs(fields.target, "target")?,
+                position: needs(fields.position, "position")?,
+                suit: needs(fields.suit, "suit")?,
+            },
+        })
+    }
 }
 
 /// The recipients of one or two drawn figures, in drawing order. A fixed array keeps
@@ -150,6 +222,91 @@ impl RuleError for DemosError {
             DemosError::DiscardRequired => "discard_required",
             DemosError::BadAllocation => "bad_allocation",
             DemosError::BadMediaTarget => "bad_media_target",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn one_of_each() -> Vec<DemosAction> {
+        let card = Card::new(7, Suit::Hearts);
+        let declaration = Declaration {
+            favourite: Suit::Spades,
+            trio: [Suit::Hearts, Suit::Clubs, Suit::Diamonds],
+        };
+        vec![
+            DemosAction::Proceed,
+            DemosAction::Declare { declaration },
+            DemosAction::PublicDiscard { card },
+            DemosAction::SecretDiscard {
+                card,
+                take: Take::Pack,
+            },
+            DemosAction::SecretDiscard {
+                card,
+                take: Take::Discard(Card::new(10, Suit::Spades)),
+            },
+            DemosAction::UnanimousDiscard {
+                card,
+                take: Take::Pack,
+            },
+            DemosAction::KeepHand,
+            DemosAction::Veto,
+            DemosAction::Pass,
+            DemosAction::ConfirmVeto,
+            DemosAction::DeclineVeto,
+            DemosAction::Allocate {
+                to: AllocationTargets::new(&[1, 3]),
+            },
+            DemosAction::Media {
+                target: 2,
+                position: 1,
+                suit: Suit::Clubs,
+            },
+        ]
+    }
+
+    #[test]
+    fn every_action_reads_back_as_written_whatever_the_order_of_its_fields() {
+        for action in one_of_each() {
+            let written = serde_json::to_value(action).unwrap();
+            let read: DemosAction = serde_json::from_value(written.clone()).unwrap();
+            assert_eq!(read, action);
+            let Value::Object(fields) = written else {
+                panic!("{action:?} is written as an object");
+            };
+            let reversed: Vec<String> = fields
+                .iter()
+                .rev()
+                .map(|(key, value)| format!("{}:{value}", json!(key)))
+                .collect();
+            let reversed = format!("{{{}}}", reversed.join(","));
+            let read: DemosAction = serde_json::from_str(&reversed).unwrap();
+            assert_eq!(read, action, "{reversed}");
+        }
+    }
+
+    #[test]
+    fn an_action_missing_a_field_or_of_no_known_type_is_not_read() {
+        for (text, says) in [
+            (
+                r#"{"type":"secret_discard","card":"7H"}"#,
+                "missing field `take`",
+            ),
+            (r#"{"card":"7H"}"#, "missing field `type`"),
+            (r#"{"type":"fly"}"#, "unknown variant `fly`"),
+            (
+                r#"{"type":"media","target":1,"suit":"hearts"}"#,
+                "missing field `position`",
+            ),
+        ] {
+            let error = serde_json::from_str::<DemosAction>(text)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(says), "{text}: {error}");
         }
     }
 }
