@@ -228,8 +228,8 @@ impl SqliteWriter {
             |conn| {
                 let mut to_log = conn.prepare_cached(
                     "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
-                 SELECT match_id, idx, seat, action, source, seq, at \
-                 FROM pending_actions WHERE rowid = ?1",
+                     SELECT match_id, idx, seat, action, source, seq, at \
+                     FROM pending_actions WHERE rowid = ?1",
                 )?;
                 for rowid in rowids {
                     to_log.execute([rowid])?;
