@@ -722,18 +722,15 @@ mod tests {
         let mut writer = SqliteWriter::open(&path, Synchronous::Full).unwrap();
         assert_eq!(synchronous_of(&writer.conn), 2);
         // As if an upkeep transaction could not restore it.
-        writer
-            .conn
-            .execute_batch(Synchronous::Normal.pragma())
-            .unwrap();
-        writer.synchronous_set = false;
+        let relax = |writer: &mut SqliteWriter| {
+            let normal = Synchronous::Normal.pragma();
+            writer.conn.execute_batch(normal).unwrap();
+            writer.synchronous_set = false;
+        };
+        relax(&mut writer);
         writer.commit_now(&[]).unwrap();
         assert_eq!(synchronous_of(&writer.conn), 2);
-        writer
-            .conn
-            .execute_batch(Synchronous::Normal.pragma())
-            .unwrap();
-        writer.synchronous_set = false;
+        relax(&mut writer);
         writer.checkpoint().unwrap();
         assert_eq!(
             synchronous_of(&writer.conn),
