@@ -93,12 +93,15 @@ pub trait DynGame: Debug + Send + Sync {
     /// `seat`'s legal actions now, as a JSON tree.
     fn legal_value(&self, seat: Seat) -> Value;
     fn outcome(&self) -> Option<Outcome>;
-    fn default_action(&self, seat: Seat) -> Option<Value>;
+    /// The rules' default action for `seat` when its time runs out, as canonical JSON text
+    /// (what [`DynGame::apply_json`] reads without a second look, and what goes into the log).
+    fn default_action(&self, seat: Seat) -> Option<String>;
     fn rule_deadline(&self) -> Option<RuleClock>;
     fn teams(&self) -> Option<Vec<u8>>;
     fn team_chat_open(&self, team: u8) -> bool;
-    /// What this game's bot would do in `seat`, seeing only that seat's view.
-    fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value>;
+    /// What this game's bot would do in `seat`, seeing only that seat's view, as canonical
+    /// JSON text.
+    fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<String>;
 }
 
 /// A game `G` played by bot `B`, behind the [`DynGame`] interface.
@@ -201,7 +204,7 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         chance: &mut dyn Chance,
     ) -> Result<String, Rejection> {
         let typed: G::Action = serde_json::from_str(action).map_err(not_an_action)?;
-        let canonical = serde_json::to_string(&typed).expect("game types serialise to JSON");
+        let canonical = canonical_text(&typed);
         // Sent as the server writes it (as its clients do), it has every field the action has
         // and no other; anything else is read again as trees to find a field the type passed
         // over.
@@ -230,8 +233,8 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         self.game.outcome()
     }
 
-    fn default_action(&self, seat: Seat) -> Option<Value> {
-        self.game.default_action(seat).as_ref().map(to_json)
+    fn default_action(&self, seat: Seat) -> Option<String> {
+        self.game.default_action(seat).as_ref().map(canonical_text)
     }
 
     fn rule_deadline(&self) -> Option<RuleClock> {
@@ -246,13 +249,13 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         self.game.team_chat_open(team)
     }
 
-    fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<Value> {
+    fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<String> {
         let legal = self.game.legal_actions(seat);
         if legal.is_empty() {
             return None;
         }
         let view = self.game.view(Viewer::Seat(seat));
-        Some(to_json(&B::default().choose(&view, &legal, chance)))
+        Some(canonical_text(&B::default().choose(&view, &legal, chance)))
     }
 }
 
@@ -260,6 +263,13 @@ use serde::Deserialize;
 
 fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("game types serialise to JSON")
+}
+
+/// An action as JSON text, its fields in the order of its type. A tree
+/// (`serde_json::Value`) would sort them, and [`DynGame::apply_json`] reads text that differs
+/// from the canonical form twice more to look for unknown fields.
+fn canonical_text<T: serde::Serialize>(action: &T) -> String {
+    serde_json::to_string(action).expect("game types serialise to JSON")
 }
 
 /// A new match and its options with every default filled in.

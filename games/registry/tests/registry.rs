@@ -3,6 +3,7 @@
 
 mod typescript;
 
+use pandemonium_game::SeededChance;
 use pandemonium_game::conformance::{DEFAULT_MATCHES, matches_from_env};
 
 #[test]
@@ -35,4 +36,40 @@ fn game_ids_are_unique_and_every_game_has_a_name_and_seats() {
     ids.sort();
     ids.dedup();
     assert_eq!(ids.len(), count, "duplicate game ids");
+}
+
+/// The server applies a bot's move and a timed-out seat's default action as the text the game
+/// gives it, and logs what `apply_json` returns: both must already be in the canonical form
+/// (fields in the order of the action's type), or each would be read three more times to look
+/// for unknown fields, and could be logged in another form than the one it was sent in.
+#[test]
+fn bot_and_default_actions_come_as_the_canonical_text_the_log_keeps() {
+    for entry in pandemonium_games::all() {
+        let info = (entry.info)();
+        for seed in 0..4 {
+            let mut chance = SeededChance::from_u64(seed);
+            let (mut game, _) = (entry.create)(&serde_json::json!({}), info.min_seats, &mut chance)
+                .unwrap_or_else(|e| panic!("{}: default options refused: {e:?}", info.id));
+            let mut applied = 0;
+            for step in 0..300 {
+                let Some(seat) = game.to_act().iter().next() else {
+                    break;
+                };
+                // Every other step the clock's default, where the rules have one.
+                let sent = match game.default_action(seat).filter(|_| step % 2 == 1) {
+                    Some(default) => default,
+                    None => match game.bot_action(seat, &mut chance) {
+                        Some(bot) => bot,
+                        None => break,
+                    },
+                };
+                let logged = game
+                    .apply_json(seat, &sent, &mut chance)
+                    .unwrap_or_else(|r| panic!("{}: {sent} refused: {}", info.id, r.message));
+                assert_eq!(logged, sent, "{}: logged otherwise than sent", info.id);
+                applied += 1;
+            }
+            assert!(applied > 0, "{}: no action was tried", info.id);
+        }
+    }
 }

@@ -282,7 +282,8 @@ impl Room {
         };
         let action = current
             .game
-            .bot_action(seat, &mut self.bot_chance as &mut dyn Chance);
+            .bot_action(seat, &mut self.bot_chance as &mut dyn Chance)
+            .map(|text| serde_json::from_str(&text).expect("a bot's action is JSON"));
         let version = current.version();
         self.send(conn, wire::frame(&ServerMsg::Hint { version, action }));
         Ok(())

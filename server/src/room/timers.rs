@@ -255,10 +255,7 @@ impl Room {
             let Some(action) = current.game.default_action(seat) else {
                 continue;
             };
-            if let Err(refusal) = self
-                .apply(seat, &action.to_string(), ActionSource::Timeout, None)
-                .await
-            {
+            if let Err(refusal) = self.apply(seat, &action, ActionSource::Timeout, None).await {
                 self.in_span(|| tracing::warn!(seat, code = %refusal.code, rule = ?refusal.rule, "default action refused"));
             }
         }
@@ -277,10 +274,7 @@ impl Room {
         else {
             return;
         };
-        if let Err(refusal) = self
-            .apply(seat, &action.to_string(), ActionSource::Bot, None)
-            .await
-        {
+        if let Err(refusal) = self.apply(seat, &action, ActionSource::Bot, None).await {
             self.in_span(|| tracing::error!(seat, code = %refusal.code, rule = ?refusal.rule, message = %refusal.message, "a bot chose an illegal action"));
         }
     }
