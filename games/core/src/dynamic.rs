@@ -349,6 +349,14 @@ mod tests {
     use crate::fixture::{Action, TwentyOne};
     use serde_json::json;
 
+    /// A two-seat TwentyOne match behind the dynamic interface, dealt the same every time, and
+    /// the chance that goes on from its deal.
+    fn fresh_match() -> (Box<dyn DynGame>, SeededChance) {
+        let mut chance = SeededChance::from_u64(1);
+        let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
+        (Engine::<TwentyOne, RandomBot>::boxed(game), chance)
+    }
+
     #[test]
     fn a_field_the_action_does_not_have_is_named_wherever_it_is() {
         let canonical = json!({"type": "take", "take": {"discard": "7S"}, "cards": [{"a": 1}]});
@@ -371,9 +379,7 @@ mod tests {
 
     #[test]
     fn an_action_sent_with_an_unknown_field_is_refused_as_malformed_and_changes_nothing() {
-        let mut chance = SeededChance::from_u64(1);
-        let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
-        let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+        let (mut engine, mut chance) = fresh_match();
         let before = engine.view_value(crate::Viewer::Omniscient);
         let refused = engine
             .apply(0, &json!({"type": "draw", "cards": 2}), &mut chance)
@@ -390,9 +396,7 @@ mod tests {
 
     #[test]
     fn an_action_sent_as_text_is_refused_or_applied_as_its_tree_is() {
-        let mut chance = SeededChance::from_u64(1);
-        let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
-        let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+        let (mut engine, mut chance) = fresh_match();
         let before = engine.view_value(crate::Viewer::Omniscient);
         for (sent, code, says) in [
             (
@@ -428,9 +432,7 @@ mod tests {
         }
         let canonical = serde_json::to_string(&Action::Draw).unwrap();
         for sent in [canonical.as_str(), " { \"type\" : \"draw\" } "] {
-            let mut chance = SeededChance::from_u64(1);
-            let game = TwentyOne::new(&Default::default(), 2, &mut chance).unwrap();
-            let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+            let (mut engine, mut chance) = fresh_match();
             assert_eq!(
                 engine.apply_json(0, sent, &mut chance),
                 Ok(canonical.clone()),
