@@ -40,8 +40,8 @@ fn game_ids_are_unique_and_every_game_has_a_name_and_seats() {
 
 /// The server applies a bot's move and a timed-out seat's default action as the text the game
 /// gives it, and logs what `apply_json` returns: both must already be in the canonical form
-/// (fields in the order of the action's type), or each would be read three more times to look
-/// for unknown fields, and could be logged in another form than the one it was sent in.
+/// (fields in the order of the action's type), or each would be read twice more, as trees, to
+/// look for unknown fields, and logged in another form than the one it was sent in.
 #[test]
 fn bot_and_default_actions_come_as_the_canonical_text_the_log_keeps() {
     for entry in pandemonium_games::all() {
