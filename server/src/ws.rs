@@ -499,7 +499,7 @@ impl Connection {
         {
             return self.act(act.seq, act.action.get().to_owned()).await;
         }
-        let msg = match ClientMsg::from_json(text) {
+        let msg = match serde_json::from_str::<ClientMsg>(text) {
             Ok(msg) => msg,
             Err(e) => {
                 return vec![Reply::Send(error(
