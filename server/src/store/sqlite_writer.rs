@@ -149,11 +149,7 @@ pub(super) fn journal_size_limit() -> String {
 
 pub(super) struct SqliteWriter {
     conn: Connection,
-    /// How the writer's commits of writes are synced.
-    synchronous: Synchronous,
-    /// Whether the connection is set to `synchronous`: an upkeep transaction relaxes it
-    /// ([`upkeep`]), and nothing else is committed until it is set again.
-    synchronous_set: bool,
+    syncing: Syncing,
     uncheckpointed: Since,
     pending: PendingRows,
     moves: MovePace,
@@ -179,8 +175,7 @@ impl SqliteWriter {
         let pending = read_pending(&conn)?;
         Ok(SqliteWriter {
             conn,
-            synchronous,
-            synchronous_set: true,
+            syncing: Syncing::new(synchronous),
             uncheckpointed: Since::default(),
             pending,
             moves: MovePace::new(Instant::now()),
@@ -201,7 +196,7 @@ impl SqliteWriter {
     /// The connection set to sync as configured again, if an upkeep transaction relaxed it
     /// and could not restore it.
     fn synced(&mut self) -> Result<(), rusqlite::Error> {
-        restore_synchronous(&self.conn, self.synchronous, &mut self.synchronous_set)
+        self.syncing.restore(&self.conn)
     }
 
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
@@ -221,24 +216,19 @@ impl SqliteWriter {
         let Some((match_id, rowids)) = self.pending.to_move() else {
             return Ok(false);
         };
-        upkeep(
-            &self.conn,
-            self.synchronous,
-            &mut self.synchronous_set,
-            |conn| {
-                let mut to_log = conn.prepare_cached(
-                    "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
-                     SELECT match_id, idx, seat, action, source, seq, at \
-                     FROM pending_actions WHERE rowid = ?1",
-                )?;
-                for rowid in rowids {
-                    to_log.execute([rowid])?;
-                }
-                conn.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
-                    .execute([match_id])?;
-                Ok(())
-            },
-        )?;
+        self.syncing.upkeep(&self.conn, |conn| {
+            let mut to_log = conn.prepare_cached(
+                "INSERT OR IGNORE INTO actions (match_id, idx, seat, action, source, seq, at) \
+                 SELECT match_id, idx, seat, action, source, seq, at \
+                 FROM pending_actions WHERE rowid = ?1",
+            )?;
+            for rowid in rowids {
+                to_log.execute([rowid])?;
+            }
+            conn.prepare_cached("UPDATE matches SET log_pending = 0 WHERE id = ?1")?
+                .execute([match_id])?;
+            Ok(())
+        })?;
         self.pending.moved();
         Ok(true)
     }
@@ -271,12 +261,9 @@ impl SqliteWriter {
     /// `budget` rows. The ranges come from this writer's record of the rows.
     fn prune_pending(&mut self, budget: usize) -> Result<(), rusqlite::Error> {
         let ranges = self.pending.prunable(PRUNE_RUNS_FROM);
-        upkeep(
-            &self.conn,
-            self.synchronous,
-            &mut self.synchronous_set,
-            |conn| delete_moved(conn, &ranges, budget).map(drop),
-        )
+        self.syncing.upkeep(&self.conn, |conn| {
+            delete_moved(conn, &ranges, budget).map(drop)
+        })
     }
 }
 
@@ -325,44 +312,59 @@ fn immediate(
     written
 }
 
-/// Runs an upkeep transaction (an ended match's log moved, moved rows deleted) with its
-/// commit not synced (`synchronous = NORMAL`, which in WAL mode syncs at checkpoints only):
-/// nobody waits for it, and nothing it does has to survive a power loss on its own. Undone by
-/// one, it leaves the rows where they were and `log_pending` set, which readers and the
-/// writer's start read as before the move (a move is then done again). The WAL is replayed
-/// in order, up to the first frame that did not reach the disk, so no later transaction can
-/// survive without it, and the next synced commit (the next batch's) or checkpoint makes it
-/// durable with its own. Synced alone, each move was a sync, and two I/O completions, per
-/// ended match. The connection's own setting is restored before anything else is committed
-/// or checkpointed ([`SqliteWriter::synced`]).
-fn upkeep(
-    conn: &Connection,
-    synchronous: Synchronous,
-    synchronous_set: &mut bool,
-    write: impl FnOnce(&Connection) -> Result<(), rusqlite::Error>,
-) -> Result<(), rusqlite::Error> {
-    if synchronous == Synchronous::Normal {
-        return immediate(conn, write);
-    }
-    *synchronous_set = false;
-    conn.prepare_cached(Synchronous::Normal.pragma())?
-        .execute([])?;
-    let written = immediate(conn, write);
-    restore_synchronous(conn, synchronous, synchronous_set)?;
-    written
+/// How the writer's connection syncs its commits: as configured, except inside an upkeep
+/// transaction ([`Syncing::upkeep`]).
+#[derive(Debug)]
+struct Syncing {
+    /// How the writer's commits of writes are synced.
+    configured: Synchronous,
+    /// Whether the connection is set to `configured`: an upkeep transaction relaxes it, and
+    /// nothing else is committed until it is set again.
+    set: bool,
 }
 
-/// Sets the connection's `synchronous` again, if an upkeep transaction left it relaxed.
-fn restore_synchronous(
-    conn: &Connection,
-    synchronous: Synchronous,
-    synchronous_set: &mut bool,
-) -> Result<(), rusqlite::Error> {
-    if !*synchronous_set {
-        conn.prepare_cached(synchronous.pragma())?.execute([])?;
-        *synchronous_set = true;
+impl Syncing {
+    fn new(configured: Synchronous) -> Self {
+        Syncing {
+            configured,
+            set: true,
+        }
     }
-    Ok(())
+
+    /// Runs an upkeep transaction (an ended match's log moved, moved rows deleted) with its
+    /// commit not synced (`synchronous = NORMAL`, which in WAL mode syncs at checkpoints
+    /// only): nobody waits for it, and nothing it does has to survive a power loss on its
+    /// own. Undone by one, it leaves the rows where they were and `log_pending` set, which
+    /// readers and the writer's start read as before the move (a move is then done again).
+    /// The WAL is replayed in order, up to the first frame that did not reach the disk, so no
+    /// later transaction can survive without it, and the next synced commit (the next
+    /// batch's) or checkpoint makes it durable with its own. Synced alone, each move was a
+    /// sync, and two I/O completions, per ended match. The connection's own setting is
+    /// restored before anything else is committed or checkpointed ([`SqliteWriter::synced`]).
+    fn upkeep(
+        &mut self,
+        conn: &Connection,
+        write: impl FnOnce(&Connection) -> Result<(), rusqlite::Error>,
+    ) -> Result<(), rusqlite::Error> {
+        if self.configured == Synchronous::Normal {
+            return immediate(conn, write);
+        }
+        self.set = false;
+        conn.prepare_cached(Synchronous::Normal.pragma())?
+            .execute([])?;
+        let written = immediate(conn, write);
+        self.restore(conn)?;
+        written
+    }
+
+    /// Sets the connection's `synchronous` again, if an upkeep transaction left it relaxed.
+    fn restore(&mut self, conn: &Connection) -> Result<(), rusqlite::Error> {
+        if !self.set {
+            conn.prepare_cached(self.configured.pragma())?.execute([])?;
+            self.set = true;
+        }
+        Ok(())
+    }
 }
 
 /// The index a match without pending rows appends next: after its actions in `actions`, if
@@ -672,24 +674,25 @@ mod tests {
     fn an_upkeep_transaction_commits_unsynced_and_what_follows_it_is_synced_again() {
         let conn = pending_tables();
         conn.execute_batch(Synchronous::Full.pragma()).unwrap();
-        let mut set = true;
+        let mut syncing = Syncing::new(Synchronous::Full);
         let mut during = None;
-        upkeep(&conn, Synchronous::Full, &mut set, |conn| {
-            during = Some(synchronous_of(conn));
-            append(conn, "ended", 1);
-            Ok(())
-        })
-        .unwrap();
+        syncing
+            .upkeep(&conn, |conn| {
+                during = Some(synchronous_of(conn));
+                append(conn, "ended", 1);
+                Ok(())
+            })
+            .unwrap();
         assert_eq!(
             during,
             Some(1),
             "NORMAL: in WAL mode, synced at checkpoints only"
         );
         assert_eq!(synchronous_of(&conn), 2, "FULL again once it has committed");
-        assert!(set);
+        assert!(syncing.set);
         assert_eq!(rows_of(&conn, "ended"), 1);
 
-        let failed = upkeep(&conn, Synchronous::Full, &mut set, |conn| {
+        let failed = syncing.upkeep(&conn, |conn| {
             append(conn, "ended", 1);
             conn.execute_batch("INSERT INTO nowhere VALUES (1)")
         });
@@ -702,7 +705,9 @@ mod tests {
         assert_eq!(rows_of(&conn, "ended"), 1, "the failed one rolled back");
 
         conn.execute_batch(Synchronous::Normal.pragma()).unwrap();
-        upkeep(&conn, Synchronous::Normal, &mut set, |_| Ok(())).unwrap();
+        Syncing::new(Synchronous::Normal)
+            .upkeep(&conn, |_| Ok(()))
+            .unwrap();
         assert_eq!(
             synchronous_of(&conn),
             1,
@@ -725,7 +730,7 @@ mod tests {
         let relax = |writer: &mut SqliteWriter| {
             let normal = Synchronous::Normal.pragma();
             writer.conn.execute_batch(normal).unwrap();
-            writer.synchronous_set = false;
+            writer.syncing.set = false;
         };
         relax(&mut writer);
         writer.commit_now(&[]).unwrap();
