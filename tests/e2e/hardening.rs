@@ -1357,12 +1357,12 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
 
 /// Makes the SQLite database behind `db` refuse every action appended from now on (until the
 /// trigger is dropped); returns the connection that installed it. A running match's actions
-/// are appended to `pending_actions` (docs/performance.md, "The action log").
+/// are appended to `actions_by_arrival` (docs/performance.md, "The action log").
 async fn refuse_actions(db: &TestDb) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
     let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
     sqlx::query(
-        "CREATE TRIGGER refuse_actions BEFORE INSERT ON pending_actions \
+        "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions_by_arrival \
          BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
     )
     .execute(&breaker)
@@ -1458,7 +1458,7 @@ async fn an_action_the_store_refuses_is_undone_and_play_goes_on_from_the_durable
     assert_eq!((a.version, b.version), (2, 2));
     assert_eq!(a.to_act, b.to_act);
     let logged: Vec<(i64, String)> =
-        sqlx::query_as("SELECT idx, action FROM pending_actions ORDER BY idx")
+        sqlx::query_as("SELECT idx, action FROM actions_by_arrival ORDER BY idx")
             .fetch_all(&breaker)
             .await
             .unwrap();

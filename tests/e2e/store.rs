@@ -234,7 +234,7 @@ async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb)
 on_both_stores!(one_matchs_bad_write_does_not_fail_the_others_in_its_batch);
 
 /// An action for a match that has no row is refused (on SQLite by the writer, once per match,
-/// since `pending_actions` has no foreign key), and only that match's appends fail: another
+/// since `actions_by_arrival` has no foreign key), and only that match's appends fail: another
 /// match's, queued in the same batches, commit.
 async fn an_action_of_a_match_without_a_row_is_refused_alone(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
@@ -621,37 +621,40 @@ fn counts(rows: &[(&str, i64)]) -> Vec<(String, i64)> {
     rows.iter().map(|(m, n)| (m.to_string(), *n)).collect()
 }
 
-/// Waits until the writer has moved every ended match's actions into `actions`. It moves them
-/// at a pace (a tenth of its time), after its batches and while it is idle, so this watches
-/// the matches' `log_pending` through a connection of its own.
-async fn moves_done(url: &str) {
+/// A match's `log_rows` as the store's end recorded them, read through a connection of its
+/// own.
+async fn log_rows_of(url: &str, match_id: &str) -> Option<String> {
     use sqlx::Connection;
     let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let (waiting,): (i64,) =
-            sqlx::query_as("SELECT COUNT(*) FROM matches WHERE log_pending = 1")
-                .fetch_one(&mut conn)
-                .await
-                .unwrap();
-        if waiting == 0 {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{waiting} ended matches still to move after 10 s"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let (rows,): (Option<String>,) = sqlx::query_as("SELECT log_rows FROM matches WHERE id = $1")
+        .bind(match_id)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
     conn.close().await.unwrap();
+    rows
 }
 
-/// On SQLite a running match's actions are appended to `pending_actions`, in arrival order
-/// and unindexed, and move into `actions` once the match has ended (finished or abandoned).
-/// The log reads the same wherever its rows are, before and after the move, and after a
-/// restart, when the writer finds the running matches' rows again.
+/// The rowids of a match's rows in `actions_by_arrival`, in index order.
+async fn rowids_of(url: &str, match_id: &str) -> Vec<i64> {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+    let rows: Vec<(i64,)> =
+        sqlx::query_as("SELECT rowid FROM actions_by_arrival WHERE match_id = $1 ORDER BY idx")
+            .bind(match_id)
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+    conn.close().await.unwrap();
+    rows.into_iter().map(|(rowid,)| rowid).collect()
+}
+
+/// On SQLite actions are appended to `actions_by_arrival`, in arrival order and unindexed,
+/// and stay there: a match's end (finished or abandoned) records the rowids of its rows, and
+/// its log is read by them. The log reads the same while the match runs, once it has ended,
+/// and after a restart, when the writer finds the running matches' rows again.
 #[tokio::test]
-async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
+async fn an_ended_match_s_log_is_read_by_the_rows_its_end_recorded() {
     let (db, store) = sqlite_with_matches(&["m-a", "m-b", "m-c"]).await;
     let action = |n: u64| json!({"n": n}).to_string();
     for index in 0..3u64 {
@@ -664,21 +667,18 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
         }
     }
     assert_eq!(
-        rows_per_match(&db.url, "pending_actions").await,
+        rows_per_match(&db.url, "actions_by_arrival").await,
         counts(&[("m-a", 3), ("m-b", 3), ("m-c", 3)])
     );
-    assert!(rows_per_match(&db.url, "actions").await.is_empty());
     let running = store.running_matches().await.unwrap();
     assert_eq!(running.len(), 3);
-    assert!(
-        running.iter().all(|m| m.log.len() == 3),
-        "logs read from pending rows"
-    );
+    assert!(running.iter().all(|m| m.log.len() == 3));
     let record = store.match_record("m-a").await.unwrap().unwrap();
     assert!(
         record.log.is_empty(),
         "the API's read of a running match skips its log"
     );
+    assert_eq!(log_rows_of(&db.url, "m-a").await, None, "running: none yet");
 
     let (last, result) = (action(3), outcome());
     store
@@ -689,13 +689,20 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
         .await
         .unwrap();
     store.abandon("m-b").await.unwrap();
-    let finished = store.get_match("m-a").await.unwrap().unwrap();
-    assert_eq!(finished.log.len(), 4, "read whole, moved or not");
-    moves_done(&db.url).await;
+    let recorded = |rowids: Vec<i64>| {
+        let listed: Vec<String> = rowids.iter().map(i64::to_string).collect();
+        Some(format!("[{}]", listed.join(",")))
+    };
+    let a_rows = rowids_of(&db.url, "m-a").await;
+    assert_eq!(a_rows.len(), 4);
     assert_eq!(
-        rows_per_match(&db.url, "actions").await,
-        counts(&[("m-a", 4), ("m-b", 3)]),
-        "an ended match's log is in `actions`, its last action with it"
+        log_rows_of(&db.url, "m-a").await,
+        recorded(a_rows),
+        "the end records its rows, its last action's with them"
+    );
+    assert_eq!(
+        log_rows_of(&db.url, "m-b").await,
+        recorded(rowids_of(&db.url, "m-b").await)
     );
     let finished = store.get_match("m-a").await.unwrap().unwrap();
     assert_eq!(finished.status, MatchStatus::Finished);
@@ -704,8 +711,13 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
     assert_eq!(finished.log[3].seat, 1);
     let record = store.match_record("m-a").await.unwrap().unwrap();
     assert_eq!(record.log.len(), 4, "an ended match's record has its log");
+    assert!(rows_per_match(&db.url, "actions").await.is_empty());
 
-    // After a restart the writer knows m-c's earlier rows: ending it moves them all.
+    // An end written again (the match was already over) keeps the rows the first recorded.
+    store.abandon("m-a").await.unwrap();
+    assert_eq!(store.get_match("m-a").await.unwrap().unwrap().log.len(), 4);
+
+    // After a restart the writer knows m-c's earlier rows: its end records them all.
     store.close().await;
     let store = quick_sqlite_store(&db).await;
     let resumed = store.running_matches().await.unwrap();
@@ -717,209 +729,176 @@ async fn a_running_match_s_actions_move_into_the_log_when_it_ends() {
         .await
         .unwrap();
     store.finish("m-c", &outcome()).await.unwrap();
+    assert_eq!(
+        log_rows_of(&db.url, "m-c").await,
+        recorded(rowids_of(&db.url, "m-c").await)
+    );
     let ended = store.get_match("m-c").await.unwrap().unwrap();
-    assert_eq!(ended.log.len(), 4);
-    moves_done(&db.url).await;
-    assert_eq!(
-        rows_per_match(&db.url, "actions").await,
-        counts(&[("m-a", 4), ("m-b", 3), ("m-c", 4)])
-    );
-    store.close().await;
-    db.drop_database().await;
-}
-
-/// The end of a match commits without moving its actions (when many tables end together,
-/// the moves held every room's actions behind them). Until they move, its log reads whole
-/// from `pending_actions`; a writer that starts finds the matches still to move and moves
-/// them while it is idle. (The state is made by hand: a moved match put back.)
-#[tokio::test]
-async fn an_ended_match_s_log_reads_whole_until_its_actions_move_even_across_a_restart() {
-    let (db, store) = sqlite_with_matches(&["m-a"]).await;
-    for index in 0..5u64 {
-        let text = json!({"n": index}).to_string();
-        store
-            .append(append("m-a", index, 0, &text, ActionSource::Bot))
-            .await
-            .unwrap();
-    }
-    store.finish("m-a", &outcome()).await.unwrap();
-    moves_done(&db.url).await;
-    store.close().await;
-    // As a writer stopped right after the end left it: rows only in `pending_actions`.
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    sqlx::query("DELETE FROM actions WHERE match_id = 'm-a'")
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("UPDATE matches SET log_pending = 1 WHERE id = 'm-a'")
-        .execute(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
-    assert_eq!(
-        rows_per_match(&db.url, "pending_actions").await,
-        counts(&[("m-a", 5)])
-    );
-
-    let store = quick_sqlite_store(&db).await;
-    let ended = store.get_match("m-a").await.unwrap().unwrap();
     let logged: Vec<_> = ended.log.iter().map(|a| a.action.clone()).collect();
-    assert_eq!(logged, (0..5).map(|n| json!({"n": n})).collect::<Vec<_>>());
-    moves_done(&db.url).await;
-    assert_eq!(
-        rows_per_match(&db.url, "actions").await,
-        counts(&[("m-a", 5)]),
-        "moved by the writer that found it"
-    );
-    let record = store.match_record("m-a").await.unwrap().unwrap();
-    assert_eq!(record.log.len(), 5);
+    assert_eq!(logged, (0..4).map(|n| json!({"n": n})).collect::<Vec<_>>());
     store.close().await;
     db.drop_database().await;
 }
 
-/// Commits one at a time after which the writer has checkpointed (and pruned) at least once:
-/// it checkpoints at the first idle moment after 500 batches, and after 1,250 whether idle or
-/// not (`CHECKPOINT_AT_THE_LATEST`). A test that counted on an idle moment failed when the
-/// machine was busy: the next write was queued before the writer looked.
-const BATCHES_TO_A_CHECKPOINT: u64 = 1_300;
-
-/// The rows of ended matches leave `pending_actions` with the writer's checkpoints: all of
-/// those ahead of the first row of every running match, and long runs of them between the
-/// rows of a match still running; nothing of a running match goes.
+/// A match that ends without an action records no rows, and its log reads empty; a match
+/// started after thousands of rows were appended reads only its own.
 #[tokio::test]
-async fn the_pending_rows_of_ended_matches_are_deleted_with_the_checkpoints() {
-    let (db, store) = sqlite_with_matches(&["m-early", "m-long", "m-late", "m-many"]).await;
+async fn a_match_s_log_holds_its_own_rows_only() {
+    let (db, store) = sqlite_with_matches(&["m-busy", "m-none"]).await;
     let text = json!({"type": "pass"}).to_string();
-    let mut next = std::collections::HashMap::<&str, u64>::new();
-    let mut push = async |id: &'static str, count: usize| {
-        for _ in 0..count {
-            let index = next.entry(id).or_default();
-            store
-                .append(append(id, *index, 0, &text, ActionSource::Bot))
-                .await
-                .unwrap();
-            *index += 1;
-        }
-    };
-    // In the table: m-early's 5 rows, m-long, m-late's 5, m-long, m-many's 100, m-long...
-    push("m-early", 5).await;
-    push("m-long", 1).await;
-    push("m-late", 5).await;
-    push("m-long", 1).await;
-    push("m-many", 100).await;
-    for id in ["m-early", "m-late", "m-many"] {
-        store.finish(id, &outcome()).await.unwrap();
-    }
-    // Enough commits (one per append, each awaited) for the writer to checkpoint.
-    push("m-long", BATCHES_TO_A_CHECKPOINT as usize).await;
-    let long = BATCHES_TO_A_CHECKPOINT as i64 + 2;
-    assert_eq!(
-        rows_per_match(&db.url, "pending_actions").await,
-        counts(&[("m-late", 5), ("m-long", long)]),
-        "m-early's rows and m-many's long run are gone; m-late's few wait for m-long"
-    );
-    store.finish("m-long", &outcome()).await.unwrap();
-    for index in 0..BATCHES_TO_A_CHECKPOINT {
+    for index in 0..2_000u64 {
         store
-            .start_match(&new_match(&format!("m-{index}"), "demos", 1))
+            .append(append("m-busy", index, 0, &text, ActionSource::Bot))
             .await
             .unwrap();
     }
+    store.abandon("m-none").await.unwrap();
+    assert_eq!(log_rows_of(&db.url, "m-none").await.as_deref(), Some("[]"));
     assert!(
-        rows_per_match(&db.url, "pending_actions").await.is_empty(),
-        "with nothing running, every moved row goes"
-    );
-    let long_log = store.get_match("m-long").await.unwrap().unwrap().log;
-    assert_eq!(long_log.len() as i64, long);
-    assert_eq!(
-        rows_per_match(&db.url, "actions").await,
-        counts(&[
-            ("m-early", 5),
-            ("m-late", 5),
-            ("m-long", long),
-            ("m-many", 100)
-        ])
-    );
-    store.close().await;
-    db.drop_database().await;
-}
-
-/// The writer deletes only rows of matches that are no longer running, whoever appended
-/// them: a second store on the same file (another process) keeps its running match's rows
-/// while this one prunes around them.
-#[tokio::test]
-async fn a_prune_never_deletes_rows_of_a_match_another_store_is_running() {
-    let db = TestDb::new(crate::support::Backend::Sqlite)
-        .await
-        .expect("sqlite");
-    let ours = quick_sqlite_store(&db).await;
-    let theirs = quick_sqlite_store(&db).await;
-    for id in ["m-ours", "m-ended", "m-theirs"] {
-        ours.start_match(&new_match(id, "demos", 1)).await.unwrap();
-    }
-    let text = json!({"type": "pass"}).to_string();
-    // Their running match's rows sit in a long run this writer knows only as ended rows.
-    for index in 0..70u64 {
-        ours.append(append("m-ended", index, 0, &text, ActionSource::Bot))
+        store
+            .get_match("m-none")
             .await
-            .unwrap();
-        theirs
-            .append(append("m-theirs", index, 0, &text, ActionSource::Bot))
-            .await
-            .unwrap();
-    }
-    ours.finish("m-ended", &outcome()).await.unwrap();
-    for index in 0..BATCHES_TO_A_CHECKPOINT {
-        ours.append(append("m-ours", index, 0, &text, ActionSource::Bot))
-            .await
-            .unwrap();
-    }
-    assert_eq!(
-        rows_per_match(&db.url, "pending_actions").await,
-        counts(&[("m-ours", BATCHES_TO_A_CHECKPOINT as i64), ("m-theirs", 70)]),
-        "the ended match's rows went, theirs stayed"
+            .unwrap()
+            .unwrap()
+            .log
+            .is_empty()
     );
-    let running = ours.running_matches().await.unwrap();
-    let theirs_log = running.iter().find(|m| m.id == "m-theirs").unwrap();
-    assert_eq!(theirs_log.log.len(), 70);
-    theirs.close().await;
-    ours.close().await;
-    db.drop_database().await;
-}
-
-/// A match running when the database was upgraded has its earlier actions in `actions` and
-/// the rest in `pending_actions`: its log joins the two, and ending it moves the rest.
-#[tokio::test]
-async fn a_match_running_across_the_upgrade_keeps_its_earlier_actions() {
-    use sqlx::Connection;
-    let (db, store) = sqlite_with_matches(&["m-up"]).await;
-    let mut conn = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
-    for index in 0..2i64 {
-        sqlx::query(
-            "INSERT INTO actions (match_id, idx, seat, action, source, seq, at) \
-             VALUES ('m-up', $1, 0, $2, 'player', $3, 1)",
-        )
-        .bind(index)
-        .bind(json!({"n": index}).to_string())
-        .bind(index + 10)
-        .execute(&mut conn)
+    store
+        .start_match(&new_match("m-late", "demos", 2))
         .await
         .unwrap();
-    }
-    conn.close().await.unwrap();
-    let text = json!({"n": 2}).to_string();
+    let late = json!({"n": 0}).to_string();
     store
-        .append(append("m-up", 2, 0, &text, ActionSource::Bot))
+        .append(append("m-late", 0, 1, &late, ActionSource::Player))
         .await
         .unwrap();
     let running = store.running_matches().await.unwrap();
-    assert_eq!(running[0].log.len(), 3);
+    let late_log = &running.iter().find(|m| m.id == "m-late").unwrap().log;
+    assert_eq!(late_log.len(), 1);
+    assert_eq!(late_log[0].action, json!({"n": 0}));
+    store.close().await;
+    db.drop_database().await;
+}
+
+/// The migrations up to `version` only: a database as an older server left it. They are
+/// copied into a folder of their own, which sqlx reads as a migration source.
+async fn migrated_up_to(url: &str, version: u32) {
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    let older = std::env::temp_dir().join(format!(
+        "pandemonium-migrations-{version}-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&older).unwrap();
+    for entry in std::fs::read_dir(&all).unwrap() {
+        let name = entry.unwrap().file_name();
+        let number: u32 = name.to_str().unwrap()[..4].parse().unwrap();
+        if number <= version {
+            std::fs::copy(all.join(&name), older.join(&name)).unwrap();
+        }
+    }
+    let migrator = sqlx::migrate::Migrator::new(older.as_path()).await.unwrap();
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&format!("{url}?mode=rwc"))
+        .await
+        .unwrap();
+    migrator.run(&pool).await.unwrap();
+    pool.close().await;
+    std::fs::remove_dir_all(&older).unwrap();
+}
+
+/// A database as the writer that moved ended logs into `actions` left it (migration 0007):
+/// a match running with two actions in `actions` and two pending, an ended match whose rows
+/// were still to move, and an ended one moved but not yet deleted. The upgrade moves what
+/// was left to move and deletes the copies; every log reads whole, and the running match's
+/// end records its rows.
+#[tokio::test]
+async fn a_database_whose_ended_logs_were_moved_reads_every_log_after_the_upgrade() {
+    use sqlx::Connection;
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    migrated_up_to(&db.url, 7).await;
+    let mut conn = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
+    let room = serde_json::to_string(&new_match("m", "demos", 1).room).unwrap();
+    let insert_match = |id: &'static str, status: &'static str, log_pending: i64| {
+        sqlx::query(
+            "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
+             status, outcome, started_at, finished_at, rematch_of, log_pending) \
+             VALUES ($1, 'ACDEFG', 'demos', '{}', '[]', $2, $3, 'h', $4, NULL, 1, NULL, \
+             NULL, $5)",
+        )
+        .bind(id)
+        .bind(room.clone())
+        .bind("00".repeat(32))
+        .bind(status)
+        .bind(log_pending)
+    };
+    for (id, status, log_pending) in [
+        ("m-up", "running", 0),
+        ("m-unmoved", "finished", 1),
+        ("m-moved", "finished", 0),
+    ] {
+        insert_match(id, status, log_pending)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    for (table, id, indexes) in [
+        ("actions", "m-up", 0..2),
+        ("pending_actions", "m-up", 2..4),
+        ("pending_actions", "m-unmoved", 0..3),
+        ("actions", "m-moved", 0..3),
+        ("pending_actions", "m-moved", 0..3),
+    ] {
+        for index in indexes {
+            sqlx::query(&format!(
+                "INSERT INTO {table} (match_id, idx, seat, action, source, seq, at) \
+                 VALUES ($1, $2, 0, $3, 'player', $4, 1)"
+            ))
+            .bind(id)
+            .bind(index)
+            .bind(json!({"n": index}).to_string())
+            .bind(index + 10)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        }
+    }
+    conn.close().await.unwrap();
+
+    let store = quick_sqlite_store(&db).await;
+    assert_eq!(
+        rows_per_match(&db.url, "actions_by_arrival").await,
+        counts(&[("m-up", 2)]),
+        "the copies of ended matches' rows are gone"
+    );
+    let whole = |n: i64| (0..n).map(|i| json!({"n": i})).collect::<Vec<_>>();
+    let actions_of = |m: &pandemonium_server::store::StoredMatch| -> Vec<serde_json::Value> {
+        m.log.iter().map(|a| a.action.clone()).collect()
+    };
+    for (id, n) in [("m-unmoved", 3), ("m-moved", 3)] {
+        let ended = store.get_match(id).await.unwrap().unwrap();
+        assert_eq!(actions_of(&ended), whole(n), "{id}");
+    }
+    let running = store.running_matches().await.unwrap();
+    assert_eq!(running.len(), 1);
+    assert_eq!(actions_of(&running[0]), whole(4));
     assert_eq!(running[0].log[1].seq, Some(11));
+    let text = json!({"n": 4}).to_string();
+    store
+        .append(append("m-up", 4, 0, &text, ActionSource::Bot))
+        .await
+        .unwrap();
     store.abandon("m-up").await.unwrap();
+    assert_eq!(
+        log_rows_of(&db.url, "m-up")
+            .await
+            .map(|rows| rows.matches(',').count()),
+        Some(2),
+        "three rows in `actions_by_arrival`: the two from before and the new one"
+    );
     let ended = store.get_match("m-up").await.unwrap().unwrap();
-    let logged: Vec<_> = ended.log.iter().map(|a| a.action.clone()).collect();
-    assert_eq!(logged, (0..3).map(|n| json!({"n": n})).collect::<Vec<_>>());
+    assert_eq!(actions_of(&ended), whole(5));
     store.close().await;
     db.drop_database().await;
 }

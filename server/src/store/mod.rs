@@ -7,8 +7,8 @@
 //! round trip each on the hot path and never wait on another writer's lock.
 
 mod guests;
-mod pending;
 mod records;
+mod running_rows;
 mod sqlite_writer;
 mod writer;
 
@@ -357,15 +357,19 @@ impl Store {
             .map(records::match_from_row)
             .collect::<Result<Vec<_>, _>>()?;
         // Every running match's log in one read: on SQLite one scan of the unindexed
-        // `pending_actions`, not one per match.
+        // `actions_by_arrival`, from the lowest rowid a running match may have appended.
         const RUNNING: &str = "SELECT id FROM matches WHERE status = 'running'";
-        let logged = sqlx::query(&format!(
-            "SELECT {LOG_COLUMNS}, match_id FROM actions WHERE match_id IN ({RUNNING}) \
-             UNION SELECT {LOG_COLUMNS}, match_id FROM pending_actions \
-             WHERE match_id IN ({RUNNING}) ORDER BY match_id, idx"
-        ))
-        .fetch_all(&self.pool)
-        .await?;
+        let in_actions =
+            format!("SELECT {LOG_COLUMNS}, match_id FROM actions WHERE match_id IN ({RUNNING})");
+        let sql = match self.backend {
+            Backend::Sqlite => format!(
+                "{in_actions} UNION SELECT {LOG_COLUMNS}, match_id FROM actions_by_arrival \
+                 WHERE rowid >= (SELECT MIN(log_from) FROM matches WHERE status = 'running') \
+                 AND match_id IN ({RUNNING}) ORDER BY match_id, idx"
+            ),
+            Backend::Postgres => format!("{in_actions} ORDER BY match_id, idx"),
+        };
+        let logged = sqlx::query(&sql).fetch_all(&self.pool).await?;
         let mut logs: HashMap<String, Vec<LoggedAction>> = HashMap::new();
         for row in &logged {
             let log = logs.entry(row.try_get(LOG_COLUMN_COUNT)?).or_default();
@@ -435,27 +439,33 @@ impl Store {
         Ok((summaries, total))
     }
 
-    /// A match's log. A running match's actions may be in `pending_actions` too (SQLite
-    /// appends there, and moves them into `actions` once the match has ended; a database that
-    /// was upgraded mid-match holds its earlier actions in `actions`), and so may an ended
-    /// match's until they have moved (`log_pending`). The two are joined with
-    /// `UNION`, which keeps one of two identical rows: a match marked running again after it
-    /// ended (by hand, or by an older server that wrote the result apart) has its actions in
-    /// `actions` and, until they are deleted, their copies in `pending_actions`.
+    /// A match's log: its rows in `actions` (PostgreSQL's log; on SQLite, actions from
+    /// before the database was upgraded to `actions_by_arrival`) and, on SQLite, its rows in
+    /// `actions_by_arrival`: by the rowids its end recorded once it has ended, while it runs
+    /// by a scan from the rowid it started at. The two are joined with `UNION`, which keeps
+    /// one of two identical rows.
     async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
-        let pending = m.status == MatchStatus::Running || m.log_pending;
-        let sql = if pending {
-            format!(
-                "SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 \
-                 UNION SELECT {LOG_COLUMNS} FROM pending_actions WHERE match_id = $2 \
-                 ORDER BY idx"
-            )
-        } else {
-            format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1 ORDER BY idx")
+        let in_actions = format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1");
+        let by_arrival = match (&m.log_rows, m.log_from) {
+            (Some(rowids), _) if m.status != MatchStatus::Running => Some((
+                "rowid IN (SELECT value FROM json_each($2))",
+                ArrivalKey::Rows(rowids),
+            )),
+            (_, Some(from)) => Some(("rowid >= $2 AND match_id = $3", ArrivalKey::From(from))),
+            _ => None,
+        };
+        let sql = match &by_arrival {
+            Some((filter, _)) => format!(
+                "{in_actions} UNION SELECT {LOG_COLUMNS} FROM actions_by_arrival \
+                 WHERE {filter} ORDER BY idx"
+            ),
+            None => format!("{in_actions} ORDER BY idx"),
         };
         let mut query = sqlx::query(&sql).bind(&m.id);
-        if pending {
-            query = query.bind(&m.id);
+        match by_arrival {
+            Some((_, ArrivalKey::Rows(rowids))) => query = query.bind(rowids),
+            Some((_, ArrivalKey::From(from))) => query = query.bind(from).bind(&m.id),
+            None => {}
         }
         let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
@@ -463,6 +473,14 @@ impl Store {
             .map(|(expected, row)| records::action_from_row(row, expected as i64))
             .collect()
     }
+}
+
+/// How a match's rows in `actions_by_arrival` are found.
+enum ArrivalKey<'a> {
+    /// By the rowids its end recorded.
+    Rows(&'a str),
+    /// By a scan from this rowid.
+    From(i64),
 }
 
 /// The columns [`records::action_from_row`] reads, in its order.
@@ -513,7 +531,7 @@ const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, se
                              status, outcome, started_at, finished_at, rematch_of, \
                              (SELECT MIN(next.id) FROM matches next \
                               WHERE next.rematch_of = matches.id AND next.status <> 'abandoned'), \
-                             log_pending \
+                             log_rows, log_from \
                              FROM matches";
 
 /// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`; and the

@@ -85,9 +85,10 @@ pub struct StoredMatch {
     pub rematch_of: Option<String>,
     pub rematch: Option<String>,
     pub log: Vec<LoggedAction>,
-    /// On SQLite, the match has ended and the writer has yet to move its actions out of
-    /// `pending_actions`.
-    pub(super) log_pending: bool,
+    /// On SQLite, where the match's actions are in `actions_by_arrival`: the rowids of its
+    /// rows once it has ended (a JSON array), and a rowid at or below all of them.
+    pub(super) log_rows: Option<String>,
+    pub(super) log_from: Option<i64>,
 }
 
 impl StoredMatch {
@@ -138,7 +139,8 @@ pub(super) fn match_from_row(row: &AnyRow) -> Result<StoredMatch, StoreError> {
         rematch_of: row.try_get(12)?,
         rematch: row.try_get(13)?,
         log: Vec::new(),
-        log_pending: row.try_get::<i64, _>(14)? != 0,
+        log_rows: row.try_get(14)?,
+        log_from: row.try_get(15)?,
     })
 }
 

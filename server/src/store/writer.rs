@@ -167,23 +167,6 @@ pub(super) trait Commit {
     /// The store is closing: give back any connection held for good, or closing the pool
     /// would wait for it forever.
     fn release(&mut self) {}
-
-    /// Does one piece of deferred work, while nothing is queued, and says what is left. The
-    /// writer looks at its queue again between pieces, so a write waits for one at most.
-    fn tidy_up(&mut self) -> Tidied {
-        Tidied::Nothing
-    }
-}
-
-/// What [`Commit::tidy_up`] left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Tidied {
-    /// Nothing: the writer waits for the next write.
-    Nothing,
-    /// It did a piece; there may be more.
-    Piece,
-    /// More is waiting, not to be done before this moment (unless a write comes first).
-    Until(Instant),
 }
 
 /// The queue rooms hand their writes to. Bounded: if the database stalls, rooms wait here
@@ -214,7 +197,7 @@ pub(super) async fn run<C: Commit>(
     let linger = options.linger.min(MAX_LINGER);
     let mut load = Load::new(Instant::now());
     let mut watch = CommitWatch::new(options.commit_times.clone());
-    while let Some(first) = next_write(&mut rx, &mut db).await {
+    while let Some(first) = rx.recv().await {
         batch.push(first);
         take_queued(&mut rx, &mut batch);
         let now = Instant::now();
@@ -269,27 +252,6 @@ pub(super) async fn run<C: Commit>(
             db.release();
         }
         db.after_batch(rx.is_empty());
-    }
-}
-
-/// The next write to commit. While none is queued, the database's deferred work is done a
-/// piece at a time, looking at the queue again between pieces, and at the moments it asks
-/// for.
-async fn next_write<C: Commit>(rx: &mut mpsc::Receiver<Write>, db: &mut C) -> Option<Write> {
-    loop {
-        match rx.try_recv() {
-            Ok(write) => return Some(write),
-            Err(mpsc::error::TryRecvError::Disconnected) => return None,
-            Err(mpsc::error::TryRecvError::Empty) => match db.tidy_up() {
-                Tidied::Piece => {}
-                Tidied::Nothing => return rx.recv().await,
-                Tidied::Until(when) => {
-                    if let Ok(write) = tokio::time::timeout_at(when, rx.recv()).await {
-                        return write;
-                    }
-                }
-            },
-        }
     }
 }
 
