@@ -446,41 +446,30 @@ impl Store {
     /// one of two identical rows.
     async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
         let in_actions = format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1");
-        let by_arrival = match (&m.log_rows, m.log_from) {
-            (Some(rowids), _) if m.status != MatchStatus::Running => Some((
-                "rowid IN (SELECT value FROM json_each($2))",
-                ArrivalKey::Rows(rowids),
-            )),
-            (_, Some(from)) => Some(("rowid >= $2 AND match_id = $3", ArrivalKey::From(from))),
-            _ => None,
+        let by_arrival = format!("{in_actions} UNION SELECT {LOG_COLUMNS} FROM actions_by_arrival");
+        let sql;
+        let query = match (&m.log_rows, m.log_from) {
+            (Some(rowids), _) if m.status != MatchStatus::Running => {
+                sql = format!(
+                    "{by_arrival} WHERE rowid IN (SELECT value FROM json_each($2)) ORDER BY idx"
+                );
+                sqlx::query(&sql).bind(&m.id).bind(rowids.as_str())
+            }
+            (_, Some(from)) => {
+                sql = format!("{by_arrival} WHERE rowid >= $2 AND match_id = $3 ORDER BY idx");
+                sqlx::query(&sql).bind(&m.id).bind(from).bind(&m.id)
+            }
+            _ => {
+                sql = format!("{in_actions} ORDER BY idx");
+                sqlx::query(&sql).bind(&m.id)
+            }
         };
-        let sql = match &by_arrival {
-            Some((filter, _)) => format!(
-                "{in_actions} UNION SELECT {LOG_COLUMNS} FROM actions_by_arrival \
-                 WHERE {filter} ORDER BY idx"
-            ),
-            None => format!("{in_actions} ORDER BY idx"),
-        };
-        let mut query = sqlx::query(&sql).bind(&m.id);
-        match by_arrival {
-            Some((_, ArrivalKey::Rows(rowids))) => query = query.bind(rowids),
-            Some((_, ArrivalKey::From(from))) => query = query.bind(from).bind(&m.id),
-            None => {}
-        }
         let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
             .enumerate()
             .map(|(expected, row)| records::action_from_row(row, expected as i64))
             .collect()
     }
-}
-
-/// How a match's rows in `actions_by_arrival` are found.
-enum ArrivalKey<'a> {
-    /// By the rowids its end recorded.
-    Rows(&'a str),
-    /// By a scan from this rowid.
-    From(i64),
 }
 
 /// The columns [`records::action_from_row`] reads, in its order.

@@ -170,8 +170,9 @@ fn immediate(
 }
 
 /// The index a match without known rows appends next: after its actions in `actions`, if it
-/// has any (a database upgraded mid-match). `actions_by_arrival` has no foreign key (checking one cost an index lookup per move), so this, once per match,
-/// is where an append for a match without a row is refused, as the key refused it.
+/// has any (a database upgraded mid-match). `actions_by_arrival` has no foreign key (checking
+/// one cost an index lookup per move), so this, once per match, is where an append for a
+/// match without a row is refused, as the key refused it.
 fn first_index(conn: &Connection, match_id: &str) -> Result<i64, rusqlite::Error> {
     let (known, next): (bool, i64) = conn
         .prepare_cached(
