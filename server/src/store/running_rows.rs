@@ -2,7 +2,7 @@
 //! `actions_by_arrival`, so that the match's end can record them (`matches.log_rows`), and the
 //! index each match appends next.
 //!
-//! `actions_by_arrival` is appended to in rowid order and never indexed: a move writes the
+//! `actions_by_arrival` is appended to in rowid order and never indexed: an append writes the
 //! table's last page and nothing else, and its rows stay there for good. Rows are found by
 //! the rowids recorded here as they are inserted (and read back from the table when the
 //! writer starts, scanning from the lowest `log_from` of the running matches). Once a match
