@@ -388,7 +388,8 @@ impl Store {
 
     /// One match as the API serves it: with its log once it has ended, without while it runs
     /// (nobody is shown a running match's log, and on SQLite reading it scans the unindexed
-    /// `pending_actions`, which a request that anyone can repeat should not do).
+    /// `actions_by_arrival` from the match's start, which a request that anyone can repeat
+    /// should not do).
     pub async fn match_record(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         self.read_match(id, false).await
     }
