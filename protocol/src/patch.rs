@@ -8,13 +8,11 @@
 //! Most of a view stays put from one action to the next (the table, the scores, the other
 //! hands' sizes); a patch carries only what moved.
 
-use std::borrow::Cow;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::json_text::{elements, members};
+use crate::json_text::{Kind, Outline, Part};
 use crate::products::{ProductSet, expand, write_products};
 
 /// One change to a JSON document.
@@ -86,20 +84,25 @@ impl<'a> TextDiff<'a> {
     /// Adds the operations that turn `from` into `to`, the document at `path`: both JSON texts
     /// (as a serialiser wrote them; see [`crate::json_text`]).
     pub fn diff(&mut self, path: &str, from: &str, to: &str) {
+        match (Outline::of(from), Outline::of(to)) {
+            (Some(a), Some(b)) => self.diff_outlined(path, a.root(from), b.root(to)),
+            _ if from != to => self.op("replace", path, Some(to)),
+            _ => {}
+        }
+    }
+
+    /// [`TextDiff::diff`] of two texts already outlined.
+    pub fn diff_outlined(&mut self, path: &str, from: Part, to: Part) {
         self.diff_at(&mut path.to_string(), from, to);
     }
 
     /// Adds the operations that turn the members `names` of the object `from` into those of
-    /// `to`, each the document at `/name`: how a state's body is diffed without its envelope.
-    /// `None` when either text is not an object with those members.
-    pub fn diff_members<'t>(&mut self, from: &'t str, to: &'t str, names: &[&str]) -> Option<()> {
-        let (a, b) = (members(from)?, members(to)?);
-        let member = |of: &[(Cow<'t, str>, &'t str)], name: &str| {
-            of.iter().find(|(n, _)| n == name).map(|(_, value)| *value)
-        };
-        let pairs: Vec<(&str, &str)> = names
+    /// `to` (both outlined texts), each the document at `/name`: how a state's body is diffed
+    /// without its envelope. `None` when either is not an object with those members.
+    pub fn diff_members(&mut self, from: Part, to: Part, names: &[&str]) -> Option<()> {
+        let pairs: Vec<(Part, Part)> = names
             .iter()
-            .map(|name| Some((member(&a, name)?, member(&b, name)?)))
+            .map(|name| Some((from.member(name)?, to.member(name)?)))
             .collect::<Option<_>>()?;
         let mut path = String::new();
         for (name, (x, y)) in names.iter().zip(pairs) {
@@ -116,41 +119,51 @@ impl<'a> TextDiff<'a> {
         self.ops
     }
 
-    fn diff_at(&mut self, path: &mut String, from: &str, to: &str) {
-        if from == to {
+    fn diff_at(&mut self, path: &mut String, from: Part, to: Part) {
+        if from.text() == to.text() {
             return;
         }
-        if let (Some(a), Some(b)) = (members(from), members(to)) {
-            self.diff_objects(path, &a, &b);
-        } else if let (Some(a), Some(b)) = (elements(from), elements(to)) {
-            self.diff_arrays(path, &a, &b);
-        } else {
-            self.op("replace", path, Some(to));
+        match (from.kind(), to.kind()) {
+            (Kind::Object, Kind::Object) => self.diff_objects(path, from, to),
+            (Kind::Array, Kind::Array) => self.diff_arrays(path, from, to),
+            _ => self.op("replace", path, Some(to.text())),
         }
     }
 
-    fn diff_objects(&mut self, path: &mut String, a: &[(Cow<str>, &str)], b: &[(Cow<str>, &str)]) {
+    fn diff_objects(&mut self, path: &mut String, a: Part, b: Part) {
         // The same members in the same order, as one serialiser writes one type: pairwise.
-        if a.len() == b.len() && a.iter().zip(b).all(|((x, _), (y, _))| x == y) {
-            for ((key, old), (_, new)) in a.iter().zip(b) {
-                self.diff_member(path, key, old, new);
+        let same_names = a.children().count() == b.children().count()
+            && a.children()
+                .zip(b.children())
+                .all(|(x, y)| x.raw_name() == y.raw_name());
+        if same_names {
+            for (old, new) in a.children().zip(b.children()) {
+                self.diff_member(path, old, new);
             }
             return;
         }
-        for (key, _) in a.iter().filter(|(k, _)| !b.iter().any(|(n, _)| n == k)) {
-            self.op("remove", &child(path, key), None);
+        fn find<'a>(of: Part<'a>, raw_name: &str) -> Option<Part<'a>> {
+            of.children().find(|m| m.raw_name() == raw_name)
         }
-        for (key, new) in b {
-            match a.iter().find(|(k, _)| k == key) {
-                Some((_, old)) => self.diff_member(path, key, old, new),
-                None => self.op("add", &child(path, key), Some(new)),
+        for old in a.children().filter(|m| find(b, m.raw_name()).is_none()) {
+            self.op("remove", &child(path, &old.name()), None);
+        }
+        for new in b.children() {
+            match find(a, new.raw_name()) {
+                Some(old) => self.diff_member(path, old, new),
+                None => self.op("add", &child(path, &new.name()), Some(new.text())),
             }
         }
     }
 
-    fn diff_member(&mut self, path: &mut String, key: &str, old: &str, new: &str) {
+    /// A member (named as `new` is), from `old` to `new`.
+    fn diff_member(&mut self, path: &mut String, old: Part, new: Part) {
+        // Most members are as they were: no path to spell out for them.
+        if old.text() == new.text() {
+            return;
+        }
         let len = path.len();
-        push_token(path, key);
+        push_token(path, &new.name());
         self.diff_at(path, old, new);
         path.truncate(len);
     }
@@ -160,19 +173,21 @@ impl<'a> TextDiff<'a> {
     /// `remove`, an entry added to a log one `add`. When those operations come to more than
     /// the new array itself (a list of 25 legal actions emptied would be 25 `remove`s), the
     /// array is replaced whole instead: by its products when they are shorter.
-    fn diff_arrays(&mut self, path: &mut String, a: &[&str], b: &[&str]) {
+    fn diff_arrays(&mut self, path: &mut String, a: Part, b: Part) {
+        let (a, b): (Vec<Part>, Vec<Part>) = (a.children().collect(), b.children().collect());
         let (start, ops) = (self.out.len(), self.ops);
-        self.diff_elements(path, a, b);
+        self.diff_elements(path, &a, &b);
         // `{"op":"replace","path":"…","value":[…]}`: the path, the elements and their commas,
         // and the op's own punctuation.
-        let whole = path.len() + b.iter().map(|v| v.len() + 1).sum::<usize>() + 40;
+        let whole = path.len() + b.iter().map(|v| v.text().len() + 1).sum::<usize>() + 40;
         if self.ops - ops > 1 && self.out.len() - start > whole {
             self.out.truncate(start);
             self.ops = ops;
+            let b: Vec<&str> = b.iter().map(Part::text).collect();
             let array = format!("[{}]", b.join(","));
             let mut sets = Vec::new();
             let written = if self.products {
-                write_products(b, &mut sets)
+                write_products(&b, &mut sets)
             } else {
                 None
             };
@@ -185,18 +200,19 @@ impl<'a> TextDiff<'a> {
         }
     }
 
-    fn diff_elements(&mut self, path: &mut String, a: &[&str], b: &[&str]) {
-        let front = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    fn diff_elements(&mut self, path: &mut String, a: &[Part], b: &[Part]) {
+        let same = |(x, y): (&Part, &Part)| x.text() == y.text();
+        let front = a.iter().zip(b).take_while(|&p| same(p)).count();
         let back = a[front..]
             .iter()
             .rev()
             .zip(b[front..].iter().rev())
-            .take_while(|(x, y)| x == y)
+            .take_while(|&p| same(p))
             .count();
         let old = &a[front..a.len() - back];
         let new = &b[front..b.len() - back];
         let paired = old.len().min(new.len());
-        for i in 0..paired {
+        for i in (0..paired).filter(|&i| old[i].text() != new[i].text()) {
             let len = path.len();
             push_token(path, &(front + i).to_string());
             self.diff_at(path, old[i], new[i]);
@@ -206,7 +222,11 @@ impl<'a> TextDiff<'a> {
             self.op("remove", &child(path, &(front + paired).to_string()), None);
         }
         for (i, value) in new.iter().enumerate().skip(paired) {
-            self.op("add", &child(path, &(front + i).to_string()), Some(value));
+            self.op(
+                "add",
+                &child(path, &(front + i).to_string()),
+                Some(value.text()),
+            );
         }
     }
 

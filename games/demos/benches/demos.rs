@@ -1,11 +1,15 @@
-//! DēmoS throughput: random playouts per second, and the server's cost of one move — the
-//! action applied plus the four seats' views serialised — in a four-seat complete match. The
-//! project budget is 20 µs per move including the four views.
+//! DēmoS throughput: random playouts per second, the server's cost of one move — the
+//! action applied plus the four seats' views serialised — in a four-seat complete match, and
+//! the cost of the four patches that take each seat's view from before the move to after it
+//! (what a room works out for clients that take patches). The project budget is 20 µs per
+//! move including the four views.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use pandemonium_demos::{Demos, DemosConfig};
 use pandemonium_game::playout::{positions, random_playout};
 use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_protocol::json_text::Outline;
+use pandemonium_protocol::patch::TextDiff;
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {
@@ -54,6 +58,47 @@ fn benches(c: &mut Criterion) {
             )
         });
     }
+
+    // Each seat's view before and after every move of the match, as text; then the four
+    // patches of a move worked out on those texts, as a room does: the view before was
+    // outlined when it was new, the view after is outlined now.
+    // Each seat's view: its text and the text's outline.
+    type SeatViews = Vec<(String, Outline)>;
+    let seat_views = |game: &Demos| -> SeatViews {
+        (0..4)
+            .map(|seat| {
+                let mut text = Vec::new();
+                game.write_view(Viewer::Seat(seat), &mut text);
+                let text = String::from_utf8(text).unwrap();
+                let outline = Outline::of(&text).unwrap();
+                (text, outline)
+            })
+            .collect()
+    };
+    let moves: Vec<(SeatViews, SeatViews)> = positions
+        .iter()
+        .map(|(game, seat, action)| {
+            let before = seat_views(game);
+            let mut game = game.clone();
+            game.apply(*seat, action, &mut SeededChance::from_u64(7))
+                .unwrap();
+            (before, seat_views(&game))
+        })
+        .collect();
+    let mut next = 0;
+    group.bench_function("four_seat_patches", |b| {
+        b.iter(|| {
+            next = (next + 1) % moves.len();
+            let (before, after) = &moves[next];
+            for ((from, base), (to, _)) in before.iter().zip(after) {
+                let outline = Outline::of(to).unwrap();
+                buffer.clear();
+                let mut ops = TextDiff::new(&mut buffer);
+                ops.diff_outlined("/view", base.root(from), outline.root(to));
+                black_box(ops.finish());
+            }
+        })
+    });
     group.finish();
 }
 

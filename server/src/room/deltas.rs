@@ -8,6 +8,7 @@
 use pandemonium_game::Viewer;
 
 use super::Frame;
+use super::wire::OutlinedFrame;
 
 /// Whether a connection takes patches, and which operations it reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -48,12 +49,12 @@ pub(super) struct Told {
 #[derive(Debug, Default)]
 pub(super) struct Bases {
     version: u64,
-    frames: Vec<(Viewer, Frame)>,
+    frames: Vec<(Viewer, OutlinedFrame)>,
 }
 
 impl Bases {
     /// `viewer`'s frame at `version`, if that is what was broadcast last.
-    pub fn at(&self, viewer: Viewer, version: u64) -> Option<&Frame> {
+    pub fn at(&self, viewer: Viewer, version: u64) -> Option<&OutlinedFrame> {
         if self.version != version {
             return None;
         }
@@ -64,7 +65,7 @@ impl Bases {
     }
 
     /// Replaces what is kept with the frames of a new broadcast.
-    pub fn replace(&mut self, version: u64, frames: Vec<(Viewer, Frame)>) {
+    pub fn replace(&mut self, version: u64, frames: Vec<(Viewer, OutlinedFrame)>) {
         self.version = version;
         self.frames = frames;
     }
@@ -79,7 +80,7 @@ impl Bases {
             self.replace(version, Vec::new());
         }
         if self.at(viewer, version).is_none() {
-            self.frames.push((viewer, frame));
+            self.frames.push((viewer, OutlinedFrame::new(frame)));
         }
     }
 
@@ -99,20 +100,28 @@ mod tests {
     #[test]
     fn a_frame_is_a_base_only_for_the_version_broadcast_last() {
         let mut bases = Bases::default();
-        bases.replace(4, vec![(Viewer::Seat(1), frame(r#"{"view": 1}"#))]);
-        assert_eq!(bases.at(Viewer::Seat(1), 4), Some(&frame(r#"{"view": 1}"#)));
-        assert_eq!(bases.at(Viewer::Seat(1), 3), None);
-        assert_eq!(bases.at(Viewer::Spectator, 4), None);
+        let at =
+            |bases: &Bases, viewer, version| bases.at(viewer, version).map(|b| b.frame.clone());
+        bases.replace(
+            4,
+            vec![(Viewer::Seat(1), OutlinedFrame::new(frame(r#"{"view": 1}"#)))],
+        );
+        assert_eq!(
+            at(&bases, Viewer::Seat(1), 4),
+            Some(frame(r#"{"view": 1}"#))
+        );
+        assert_eq!(at(&bases, Viewer::Seat(1), 3), None);
+        assert_eq!(at(&bases, Viewer::Spectator, 4), None);
         bases.replace(5, vec![]);
-        assert_eq!(bases.at(Viewer::Seat(1), 4), None);
+        assert_eq!(at(&bases, Viewer::Seat(1), 4), None);
         bases.insert(5, Viewer::Spectator, frame(r#"{"view": 5}"#));
         assert_eq!(
-            bases.at(Viewer::Spectator, 5),
-            Some(&frame(r#"{"view": 5}"#))
+            at(&bases, Viewer::Spectator, 5),
+            Some(frame(r#"{"view": 5}"#))
         );
         bases.insert(4, Viewer::Seat(0), frame(r#"{"view": 4}"#));
         assert_eq!(
-            bases.at(Viewer::Seat(0), 4),
+            at(&bases, Viewer::Seat(0), 4),
             None,
             "an older version is no base"
         );

@@ -10,7 +10,7 @@ use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, S
 
 use super::actor::{Room, seed_hash};
 use super::deltas::{Patches, Told};
-use super::wire;
+use super::wire::{self, OutlinedFrame};
 use super::{ConnId, Frame, Listing, Outgoing};
 use crate::store::StoredSeat;
 
@@ -145,7 +145,7 @@ impl Room {
             .chain(watched.then_some(Viewer::Spectator));
         let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(self.seats.len() + 1);
         let mut patches: Vec<(Viewer, Patches, Frame)> = Vec::new();
-        let mut bases: Vec<(Viewer, Frame)> = Vec::new();
+        let mut bases: Vec<(Viewer, OutlinedFrame)> = Vec::new();
         // Who takes patches, and of which kind (a viewer class's connections may differ).
         let mut patched: Vec<(Viewer, Patches)> = Vec::new();
         for (&conn, sub) in &self.subscribers {
@@ -162,18 +162,20 @@ impl Room {
                 .map(|(_, kind)| *kind)
                 .collect();
             if !kinds.is_empty() {
+                let outlined = OutlinedFrame::new(full.clone());
                 if let Some(base) = version
                     .checked_sub(1)
                     .and_then(|base| self.bases.at(viewer, base))
                 {
                     for kind in kinds {
-                        let patch = wire::patch_frame(base, &full, kind == Patches::WithProducts);
+                        let patch =
+                            wire::patch_frame(base, &outlined, kind == Patches::WithProducts);
                         if patch.len() < full.len() {
                             patches.push((viewer, kind, patch));
                         }
                     }
                 }
-                bases.push((viewer, full.clone()));
+                bases.push((viewer, outlined));
             }
             frames.push((viewer, full));
         }

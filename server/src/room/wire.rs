@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::io::Write as _;
 
 use super::Frame;
+use pandemonium_protocol::json_text::Outline;
 use pandemonium_protocol::patch::TextDiff;
 use pandemonium_protocol::{ErrorCode, Outcome, Seat, ServerMsg};
 
@@ -67,11 +68,27 @@ pub fn state_frame(
     })
 }
 
+/// A `state` frame with the outline of its text: the base of the next version's patches, and
+/// the target of this version's. Outlined once, it serves both.
+#[derive(Debug, Clone)]
+pub struct OutlinedFrame {
+    pub frame: Frame,
+    outline: Outline,
+}
+
+impl OutlinedFrame {
+    /// `frame` is a state frame built by [`state_frame`].
+    pub fn new(frame: Frame) -> OutlinedFrame {
+        let outline = Outline::of(frame.as_str()).expect("a room's state frames read back");
+        OutlinedFrame { frame, outline }
+    }
+}
+
 /// The `patch` frame that takes a connection from the `state` frame `base` to the `state`
 /// frame `next` (both built by [`state_frame`]): the difference of their bodies, `{view,
 /// to_act, legal, deadline_ms, outcome}`, worked out on their text; with `products` when the
 /// connection reads them.
-pub fn patch_frame(base: &Frame, next: &Frame, products: bool) -> Frame {
+pub fn patch_frame(base: &OutlinedFrame, next: &OutlinedFrame, products: bool) -> Frame {
     /// The version, read where [`state_frame`] wrote it.
     fn version(frame: &Frame) -> &str {
         let rest = frame
@@ -86,14 +103,14 @@ pub fn patch_frame(base: &Frame, next: &Frame, products: bool) -> Frame {
         let _ = write!(
             out,
             r#"{{"type":"patch","version":{},"base":{},"ops":"#,
-            version(next),
-            version(base)
+            version(&next.frame),
+            version(&base.frame)
         );
         let mut ops = TextDiff::new(out);
         ops.use_products(products);
         ops.diff_members(
-            base.as_str(),
-            next.as_str(),
+            base.outline.root(&base.frame),
+            next.outline.root(&next.frame),
             &["view", "to_act", "legal", "deadline_ms", "outcome"],
         )
         .expect("a room's state frames read back");
@@ -225,7 +242,11 @@ mod tests {
             None,
         );
         for products in [false, true] {
-            let patch = patch_frame(&base, &next, products);
+            let patch = patch_frame(
+                &OutlinedFrame::new(base.clone()),
+                &OutlinedFrame::new(next.clone()),
+                products,
+            );
             let (
                 Ok(ServerMsg::Patch {
                     version,
