@@ -185,56 +185,54 @@ impl Outline {
     /// what a serialiser wrote is taken as valid, not checked) or is 4 GiB or more.
     pub fn of(text: &str) -> Option<Outline> {
         let bytes = text.as_bytes();
-        let offset = |at: usize| u32::try_from(at).ok();
-        offset(bytes.len())?;
+        // Every offset below, and the number of nodes, is at most the text's length.
+        u32::try_from(bytes.len()).ok()?;
         let mut nodes: Vec<Node> = Vec::with_capacity(bytes.len() / 8);
-        // The containers open around `at`.
-        let mut open: Vec<usize> = Vec::new();
+        // The containers open around `at`: each one's node and the byte that closes it.
+        let mut open: Vec<(usize, u8)> = Vec::new();
         let mut at = skip_space(bytes, 0);
         let mut name = (0, 0);
         loop {
             // A value starts at `at`.
             let node = nodes.len();
-            let kind = match *bytes.get(at)? {
-                b'{' => Kind::Object,
-                b'[' => Kind::Array,
-                _ => Kind::Scalar,
-            };
-            let end = match kind {
-                Kind::Scalar => value_end(bytes, at)?,
-                _ => at,
+            let (kind, end) = match *bytes.get(at)? {
+                b'{' => (Kind::Object, at),
+                b'[' => (Kind::Array, at),
+                b'"' => (Kind::Scalar, string_end(bytes, at)?),
+                _ => (Kind::Scalar, scalar_end(bytes, at)),
             };
             nodes.push(Node {
-                start: offset(at)?,
-                end: offset(end)?,
-                after: offset(node + 1)?,
+                start: at as u32,
+                end: end as u32,
+                after: node as u32 + 1,
                 name,
                 kind,
             });
-            if kind == Kind::Scalar {
-                at = end;
-            } else {
-                open.push(node);
-                at += 1;
+            match kind {
+                Kind::Scalar => at = end,
+                Kind::Object => {
+                    open.push((node, b'}'));
+                    at += 1;
+                }
+                Kind::Array => {
+                    open.push((node, b']'));
+                    at += 1;
+                }
             }
             // Close what ends here; then on to the next member or element, if any.
             loop {
                 at = skip_space(bytes, at);
-                let Some(&container) = open.last() else {
+                let Some(&(container, close)) = open.last() else {
                     return (at == bytes.len()).then_some(Outline {
                         nodes,
                         len: bytes.len(),
                     });
                 };
-                let close = match nodes[container].kind {
-                    Kind::Object => b'}',
-                    _ => b']',
-                };
                 let first = nodes.len() == container + 1;
                 match *bytes.get(at)? {
                     b if b == close => {
-                        nodes[container].end = offset(at + 1)?;
-                        nodes[container].after = offset(nodes.len())?;
+                        nodes[container].end = at as u32 + 1;
+                        nodes[container].after = nodes.len() as u32;
                         open.pop();
                         at += 1;
                     }
@@ -247,9 +245,9 @@ impl Outline {
                 }
             }
             name = (0, 0);
-            if nodes[*open.last()?].kind == Kind::Object {
+            if open.last()?.1 == b'}' {
                 let name_end = string_end(bytes, at)?;
-                name = (offset(at)?, offset(name_end)?);
+                name = (at as u32, name_end as u32);
                 let colon = skip_space(bytes, name_end);
                 if *bytes.get(colon)? != b':' {
                     return None;
