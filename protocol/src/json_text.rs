@@ -142,7 +142,7 @@ fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
 /// text: a diff that goes down level by level into what changed reads each level's members
 /// from here instead of scanning their text again at every level, and a room that diffs each
 /// state against the one before outlines each state once.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Outline {
     /// The values in the order they open (a container before what it holds).
     nodes: Vec<Node>,
@@ -150,7 +150,7 @@ pub struct Outline {
     len: usize,
 }
 
-/// Offsets are `u32`: a node is 20 bytes, and a text of 4 GiB is no frame.
+/// Offsets are `u32`: a node takes 24 bytes, and a text of 4 GiB is no frame.
 #[derive(Debug, Clone, Copy)]
 struct Node {
     /// The value's text: `text[start..end]`.
