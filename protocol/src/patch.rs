@@ -507,6 +507,53 @@ mod tests {
         }
     }
 
+    /// `part` is `value`: its kind, its text read back, and its members' names or its elements,
+    /// in order, all the way down.
+    fn outlines(part: Part, value: &Value) {
+        assert_eq!(serde_json::from_str::<Value>(part.text()).unwrap(), *value);
+        let children: Vec<Part> = part.children().collect();
+        match value {
+            Value::Object(members) => {
+                assert_eq!(part.kind(), Kind::Object);
+                assert_eq!(children.len(), members.len());
+                for (child, (name, member)) in children.into_iter().zip(members) {
+                    assert_eq!(child.name(), *name);
+                    outlines(child, member);
+                }
+            }
+            Value::Array(elements) => {
+                assert_eq!(part.kind(), Kind::Array);
+                assert_eq!(children.len(), elements.len());
+                for (child, element) in children.into_iter().zip(elements) {
+                    assert_eq!(child.raw_name(), "");
+                    outlines(child, element);
+                }
+            }
+            _ => {
+                assert_eq!(part.kind(), Kind::Scalar);
+                assert!(children.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn an_outline_holds_every_value_of_the_document_as_parsed() {
+        let mut rng = Lcg(11);
+        let awkward = json!({"q\"u}o,te": ["]", "\\", "é\u{0}\n", {"": -1.5e-3}], "[": {}});
+        let documents = std::iter::repeat_with(|| random_value(&mut rng, 4))
+            .take(1_000)
+            .chain([awkward]);
+        for document in documents {
+            for text in [
+                serde_json::to_string(&document).unwrap(),
+                serde_json::to_string_pretty(&document).unwrap(),
+            ] {
+                let outline = Outline::of(&text).unwrap();
+                outlines(outline.root(&text), &document);
+            }
+        }
+    }
+
     #[test]
     fn an_emptied_list_is_one_replace_not_a_remove_per_entry() {
         let legal: Vec<Value> = (0..25)
