@@ -175,14 +175,17 @@ impl<'a> TextDiff<'a> {
     /// array is replaced whole instead: by its products when they are shorter.
     fn diff_arrays(&mut self, path: &mut String, a: Part, b: Part) {
         let (a, b): (Vec<Part>, Vec<Part>) = (a.children().collect(), b.children().collect());
-        let (start, ops) = (self.out.len(), self.ops);
-        self.diff_elements(path, &a, &b);
         // `{"op":"replace","path":"…","value":[…]}`: the path, the elements and their commas,
         // and the op's own punctuation.
         let whole = path.len() + b.iter().map(|v| v.text().len() + 1).sum::<usize>() + 40;
-        if self.ops - ops > 1 && self.out.len() - start > whole {
-            self.out.truncate(start);
-            self.ops = ops;
+        let budget = Budget {
+            start: self.out.len(),
+            ops: self.ops,
+            whole,
+        };
+        if !self.diff_elements(path, &a, &b, &budget) {
+            self.out.truncate(budget.start);
+            self.ops = budget.ops;
             let b: Vec<&str> = b.iter().map(Part::text).collect();
             let array = format!("[{}]", b.join(","));
             let mut sets = Vec::new();
@@ -200,7 +203,17 @@ impl<'a> TextDiff<'a> {
         }
     }
 
-    fn diff_elements(&mut self, path: &mut String, a: &[Part], b: &[Part]) {
+    /// The elements' operations, unless they come to more than `budget` allows: then `false`
+    /// as soon as they do (what is written so far is the caller's to take back). Operations
+    /// only ever add bytes, so the rest cannot bring them back under: a list of 25 legal
+    /// actions that all changed stops after the first few.
+    fn diff_elements(
+        &mut self,
+        path: &mut String,
+        a: &[Part],
+        b: &[Part],
+        budget: &Budget,
+    ) -> bool {
         let same = |(x, y): (&Part, &Part)| x.text() == y.text();
         let front = a.iter().zip(b).take_while(|&p| same(p)).count();
         let back = a[front..]
@@ -217,9 +230,15 @@ impl<'a> TextDiff<'a> {
             push_token(path, &(front + i).to_string());
             self.diff_at(path, old[i], new[i]);
             path.truncate(len);
+            if budget.spent(self) {
+                return false;
+            }
         }
         for _ in paired..old.len() {
             self.op("remove", &child(path, &(front + paired).to_string()), None);
+            if budget.spent(self) {
+                return false;
+            }
         }
         for (i, value) in new.iter().enumerate().skip(paired) {
             self.op(
@@ -227,7 +246,11 @@ impl<'a> TextDiff<'a> {
                 &child(path, &(front + i).to_string()),
                 Some(value.text()),
             );
+            if budget.spent(self) {
+                return false;
+            }
         }
+        true
     }
 
     /// One operation, as [`PatchOp`] serialises it.
@@ -252,6 +275,22 @@ impl<'a> TextDiff<'a> {
             self.out.extend_from_slice(value);
         }
         self.out.push(b'}');
+    }
+}
+
+/// What an array's operations may come to before replacing the array whole is shorter.
+struct Budget {
+    /// Where the array's operations start in the output, and how many came before them.
+    start: usize,
+    ops: usize,
+    /// The bytes of one `replace` of the whole array.
+    whole: usize,
+}
+
+impl Budget {
+    /// Whether the operations written since `start` are more than one and longer than `whole`.
+    fn spent(&self, diff: &TextDiff) -> bool {
+        diff.ops - self.ops > 1 && diff.out.len() - self.start > self.whole
     }
 }
 
