@@ -98,10 +98,25 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
       { message: "the person's next decision", interval: 50 },
     );
   }
-  /** Runs `gesture` (a click or a drag) that sends an action, and waits for it to land. */
+  /**
+   * Runs `gesture` (a click or a drag) that sends an action, and waits for it to land. A drag
+   * measured while the board was still settling can drop beside its target (the boxes moved
+   * between measuring and dropping; seen about once in 20 runs, the board sending nothing): it
+   * is made again, measured afresh, until the board sends the act, three times at most.
+   */
   async function sends(what, gesture) {
     await page.evaluate(() => (window.__lastAct = null));
-    await gesture();
+    const before = await page.evaluate(() => window.__actsSent ?? 0);
+    const sent = () =>
+      waitFor(() => page.evaluate((n) => (window.__actsSent ?? 0) > n, before), {
+        timeout: 2_000,
+        interval: 50,
+        message: `the ${what} to be sent`,
+      }).catch(() => false);
+    for (let tries = 1; ; tries++) {
+      await gesture();
+      if ((await sent()) || tries === 3) break;
+    }
     await landed(page, what);
   }
 
