@@ -88,11 +88,11 @@ fn wait_for_lock(attempts: i32) -> bool {
 }
 
 /// The page size of a new database: 1 KiB. A commit writes every page it touched to the WAL
-/// whole, each gaining a row of ~120 bytes or so: when actions went to `actions` (ordered by
-/// match), a batch of moves touched one index leaf per match, and with SQLite's default 4 KiB
-/// pages a move cost ~11 KB of writes, with 1 KiB pages ~4 KB (docs/performance.md, "Pages").
-/// Smaller pages still make the trees deeper and splits more frequent, and cost more CPU than
-/// they save in bytes.
+/// whole, though each gained only a row of ~120 bytes: when actions went to `actions`
+/// (ordered by match), a batch of moves touched one index leaf per match, and a move cost
+/// ~11 KB of writes with SQLite's default 4 KiB pages, ~4 KB with 1 KiB pages
+/// (docs/performance.md, "Pages"). Smaller pages still make the trees deeper and splits more
+/// frequent, and cost more CPU than they save in bytes.
 pub(super) const PAGE_SIZE: u32 = 1024;
 
 /// The pragma every connection runs first (it matters only to the one that creates the file).
