@@ -186,8 +186,8 @@ impl<'a> TextDiff<'a> {
         if !self.diff_elements(path, &a, &b, &budget) {
             self.out.truncate(budget.start);
             self.ops = budget.ops;
-            let b: Vec<&str> = b.iter().map(Part::text).collect();
-            let array = format!("[{}]", b.join(","));
+            let texts: Vec<&str> = b.iter().map(Part::text).collect();
+            let array = format!("[{}]", texts.join(","));
             let mut sets = Vec::new();
             let written = if self.products {
                 write_products(&b, &mut sets)

@@ -9,24 +9,29 @@
 //! objects, set after set. Order is kept: what the products expand to is the array they were
 //! made from, element for element.
 
-use std::borrow::Cow;
-
 use serde_json::{Map, Value};
 
-use crate::json_text::members;
+use crate::json_text::{Kind, Part};
 
 /// One set: each member's name and the values it takes, in member order.
 pub type ProductSet = Vec<(String, Vec<Value>)>;
 
-/// A JSON object's members in order, values as text.
-type Object<'a> = Vec<(Cow<'a, str>, &'a str)>;
+/// A JSON object's members in order: each name as written (quotes and any escapes included:
+/// equal names are equal text when one serialiser wrote the array) and its value's text.
+type Object<'a> = Vec<(&'a str, &'a str)>;
 
-/// The products of `items` (each the text of one array element), written as JSON into `out`,
+/// The products of `items` (the elements of an outlined array), written as JSON into `out`,
 /// or `None` (and nothing written) when an element is not an object.
-pub fn write_products(items: &[&str], out: &mut Vec<u8>) -> Option<()> {
+pub fn write_products(items: &[Part], out: &mut Vec<u8>) -> Option<()> {
     let objects: Vec<Object> = items
         .iter()
-        .map(|item| members(item))
+        .map(|item| {
+            (item.kind() == Kind::Object).then(|| {
+                item.children()
+                    .map(|member| (member.raw_name(), member.text()))
+                    .collect()
+            })
+        })
         .collect::<Option<_>>()?;
     out.push(b'[');
     let mut at = 0;
@@ -85,26 +90,22 @@ fn product_at<'a>(objects: &[Object<'a>], at: usize) -> (Vec<Vec<&'a str>>, usiz
 }
 
 /// `object`'s value of the `member`th member of `like`, if it has `like`'s members in order.
-fn member_value<'a>(
-    object: &Object<'a>,
-    like: &[(Cow<str>, &str)],
-    member: usize,
-) -> Option<&'a str> {
+fn member_value<'a>(object: &Object<'a>, like: &Object, member: usize) -> Option<&'a str> {
     same_members(object, like).then(|| object[member].1)
 }
 
-fn same_members(a: &[(Cow<str>, &str)], b: &[(Cow<str>, &str)]) -> bool {
+fn same_members(a: &Object, b: &Object) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|((x, _), (y, _))| x == y)
 }
 
-fn write_set(object: &[(Cow<str>, &str)], values: &[Vec<&str>], out: &mut Vec<u8>) {
+fn write_set(object: &Object, values: &[Vec<&str>], out: &mut Vec<u8>) {
     out.push(b'[');
     for (i, ((name, _), values)) in object.iter().zip(values).enumerate() {
         if i > 0 {
             out.push(b',');
         }
         out.push(b'[');
-        serde_json::to_writer(&mut *out, name.as_ref()).expect("a string serialises");
+        out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(b",[");
         for (j, value) in values.iter().enumerate() {
             if j > 0 {
@@ -156,7 +157,8 @@ mod tests {
 
     /// The products of the array written as `text` (member order as written).
     fn products(text: &str) -> Option<Value> {
-        let items = crate::json_text::elements(text).unwrap();
+        let outline = crate::json_text::Outline::of(text).unwrap();
+        let items: Vec<Part> = outline.root(text).children().collect();
         let mut out = Vec::new();
         write_products(&items, &mut out)?;
         Some(serde_json::from_slice(&out).unwrap())
@@ -227,6 +229,20 @@ mod tests {
         assert_eq!(written.as_array().map(Vec::len), Some(3));
         round_trip("[]");
         round_trip("[{}, {}]");
+    }
+
+    #[test]
+    fn member_names_are_written_as_they_were_escapes_and_all() {
+        let text = r#"[{"e\u0041":1,"b":"x"},{"e\u0041":1,"b":"y"}]"#;
+        let mut out = Vec::new();
+        let outline = crate::json_text::Outline::of(text).unwrap();
+        let items: Vec<Part> = outline.root(text).children().collect();
+        write_products(&items, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"[[["e\u0041",[1]],["b",["x","y"]]]]"#
+        );
+        assert_eq!(round_trip(text), json!([[["eA", [1]], ["b", ["x", "y"]]]]));
     }
 
     /// Arrays of objects made from a few names and values, many of them products (whole or
