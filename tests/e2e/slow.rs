@@ -201,3 +201,75 @@ async fn changes_queued_together_reach_everyone_as_one_room_snapshot() {
     store.close().await;
     db.drop_database().await;
 }
+
+/// Two players whose messages arrive at the same moment, each through its own connection (its
+/// own task). A task woken by another runs next on the runtime's worker, so the room used to
+/// run as soon as the first connection handed it a message, and sent a snapshot per
+/// connection, each to everyone. The room now lets the other connections hand over what they
+/// hold before it sends the snapshot, and each player hears of it all once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn changes_sent_together_through_several_connections_reach_everyone_as_one_snapshot() {
+    use pandemonium_protocol::ServerMsg;
+
+    let db = TestDb::new(crate::support::Backend::Sqlite)
+        .await
+        .expect("sqlite");
+    let store = Store::connect(&db.url).await.expect("store");
+    let handle = twenty_one_room(&store, Arc::new(Metrics::default()));
+    let (go, _) = tokio::sync::broadcast::channel::<()>(1);
+    let mut outboxes = Vec::new();
+    let mut connections = Vec::new();
+    for seat in 0..2u8 {
+        let conn = seat as u64 + 1;
+        let (tx, rx) = mpsc::channel::<Outgoing>(64);
+        outboxes.push(rx);
+        let (handle, mut go) = (handle.clone(), go.subscribe());
+        connections.push(tokio::spawn(async move {
+            go.recv().await.expect("the signal to go");
+            join(&handle, conn, &format!("p{conn}"), tx).await;
+            take_seat(&handle, conn, seat).await;
+        }));
+    }
+    // Both connections wait for the signal. It is sent from a task on the worker, as the
+    // runtime wakes connections whose sockets have data, so that both are ready to run before
+    // either does (sent from this thread, the worker could start on one before the other woke).
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    tokio::spawn(async move { go.send(()).expect("both connections listen") })
+        .await
+        .expect("the signal is sent");
+    for connection in connections {
+        connection
+            .await
+            .expect("the connection hands over its messages");
+    }
+    for (i, rx) in outboxes.iter_mut().enumerate() {
+        let mut snapshots = Vec::new();
+        while let Ok(Some(outgoing)) =
+            tokio::time::timeout(Duration::from_millis(300), rx.recv()).await
+        {
+            let Outgoing::Frame(frame) = outgoing else {
+                panic!("player {i} was let go: {outgoing:?}");
+            };
+            match serde_json::from_str::<ServerMsg>(frame.as_str()).expect("a server message") {
+                ServerMsg::Room(snapshot) => snapshots.push(snapshot),
+                other => panic!("player {i} was sent {other:?}"),
+            }
+        }
+        let seated: Vec<Vec<Option<String>>> = snapshots
+            .iter()
+            .map(|s| {
+                s.seats
+                    .iter()
+                    .map(|s| s.player.as_ref().map(|p| p.id.clone()))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            seated,
+            [[Some("p1".to_string()), Some("p2".to_string())]],
+            "player {i}: one snapshot, showing both seated"
+        );
+    }
+    store.close().await;
+    db.drop_database().await;
+}

@@ -406,6 +406,15 @@ impl Room {
                 self.drain_commits().await;
                 break;
             }
+            if rx.is_empty() && self.room_changed {
+                // What changes a room often comes from several people at once (four players
+                // joining, sitting down and saying ready together, or leaving a finished
+                // match): let their connections hand over what they have already received
+                // before the snapshot goes out, so it shows all of it, once. Without this the
+                // room ran as soon as the first of them woke it and sent a snapshot per
+                // connection, each to everyone.
+                tokio::task::yield_now().await;
+            }
             if rx.is_empty() {
                 self.tell_room_change();
             }
