@@ -155,13 +155,17 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    /// The products of the array written as `text` (member order as written).
-    fn products(text: &str) -> Option<Value> {
+    /// The products of the array written as `text`, as written (member order as written).
+    fn written(text: &str) -> Option<Vec<u8>> {
         let outline = crate::json_text::Outline::of(text).unwrap();
         let items: Vec<Part> = outline.root(text).children().collect();
         let mut out = Vec::new();
         write_products(&items, &mut out)?;
-        Some(serde_json::from_slice(&out).unwrap())
+        Some(out)
+    }
+
+    fn products(text: &str) -> Option<Value> {
+        Some(serde_json::from_slice(&written(text)?).unwrap())
     }
 
     fn round_trip(text: &str) -> Value {
@@ -234,12 +238,8 @@ mod tests {
     #[test]
     fn member_names_are_written_as_they_were_escapes_and_all() {
         let text = r#"[{"e\u0041":1,"b":"x"},{"e\u0041":1,"b":"y"}]"#;
-        let mut out = Vec::new();
-        let outline = crate::json_text::Outline::of(text).unwrap();
-        let items: Vec<Part> = outline.root(text).children().collect();
-        write_products(&items, &mut out).unwrap();
         assert_eq!(
-            String::from_utf8(out).unwrap(),
+            String::from_utf8(written(text).unwrap()).unwrap(),
             r#"[[["e\u0041",[1]],["b",["x","y"]]]]"#
         );
         assert_eq!(round_trip(text), json!([[["eA", [1]], ["b", ["x", "y"]]]]));

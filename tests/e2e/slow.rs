@@ -154,13 +154,33 @@ async fn a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on(db: &T
 }
 on_both_stores!(a_client_whose_outbox_is_full_is_dropped_and_the_room_carries_on);
 
+/// Everything player `i`'s outbox holds until it has been quiet for 300 ms, each a room
+/// snapshot (anything else fails the test).
+async fn room_snapshots(
+    rx: &mut mpsc::Receiver<Outgoing>,
+    i: usize,
+) -> Vec<pandemonium_protocol::RoomSnapshot> {
+    use pandemonium_protocol::ServerMsg;
+
+    let mut snapshots = Vec::new();
+    while let Ok(Some(outgoing)) = tokio::time::timeout(Duration::from_millis(300), rx.recv()).await
+    {
+        let Outgoing::Frame(frame) = outgoing else {
+            panic!("player {i} was let go: {outgoing:?}");
+        };
+        match serde_json::from_str::<ServerMsg>(frame.as_str()).expect("a server message") {
+            ServerMsg::Room(snapshot) => snapshots.push(snapshot),
+            other => panic!("player {i} was sent {other:?}"),
+        }
+    }
+    snapshots
+}
+
 /// Two players joining and sitting down at once: four changes, queued before the room gets to
 /// them. Each player hears of them in one snapshot that shows them all, not in one snapshot per
 /// change (which, when 250 tables turn over at once, is most of what the server sends).
 #[tokio::test]
 async fn changes_queued_together_reach_everyone_as_one_room_snapshot() {
-    use pandemonium_protocol::ServerMsg;
-
     let db = TestDb::new(crate::support::Backend::Sqlite)
         .await
         .expect("sqlite");
@@ -177,18 +197,7 @@ async fn changes_queued_together_reach_everyone_as_one_room_snapshot() {
         take_seat(&handle, seat as u64 + 1, seat).await;
     }
     for (i, rx) in outboxes.iter_mut().enumerate() {
-        let mut snapshots = Vec::new();
-        while let Ok(Some(outgoing)) =
-            tokio::time::timeout(Duration::from_millis(300), rx.recv()).await
-        {
-            let Outgoing::Frame(frame) = outgoing else {
-                panic!("player {i} was let go: {outgoing:?}");
-            };
-            match serde_json::from_str::<ServerMsg>(frame.as_str()).expect("a server message") {
-                ServerMsg::Room(snapshot) => snapshots.push(snapshot),
-                other => panic!("player {i} was sent {other:?}"),
-            }
-        }
+        let snapshots = room_snapshots(rx, i).await;
         assert_eq!(snapshots.len(), 1, "player {i}: {snapshots:?}");
         let seated: Vec<_> = snapshots[0]
             .seats
@@ -209,8 +218,6 @@ async fn changes_queued_together_reach_everyone_as_one_room_snapshot() {
 /// hold before it sends the snapshot, and each player hears of it all once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn changes_sent_together_through_several_connections_reach_everyone_as_one_snapshot() {
-    use pandemonium_protocol::ServerMsg;
-
     let db = TestDb::new(crate::support::Backend::Sqlite)
         .await
         .expect("sqlite");
@@ -243,18 +250,7 @@ async fn changes_sent_together_through_several_connections_reach_everyone_as_one
             .expect("the connection hands over its messages");
     }
     for (i, rx) in outboxes.iter_mut().enumerate() {
-        let mut snapshots = Vec::new();
-        while let Ok(Some(outgoing)) =
-            tokio::time::timeout(Duration::from_millis(300), rx.recv()).await
-        {
-            let Outgoing::Frame(frame) = outgoing else {
-                panic!("player {i} was let go: {outgoing:?}");
-            };
-            match serde_json::from_str::<ServerMsg>(frame.as_str()).expect("a server message") {
-                ServerMsg::Room(snapshot) => snapshots.push(snapshot),
-                other => panic!("player {i} was sent {other:?}"),
-            }
-        }
+        let snapshots = room_snapshots(rx, i).await;
         let seated: Vec<Vec<Option<String>>> = snapshots
             .iter()
             .map(|s| {
