@@ -8,6 +8,7 @@
 //! but never panics: a text that does not split as expected gives `None`.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 fn skip_space(bytes: &[u8], mut at: usize) -> usize {
     while bytes
@@ -49,12 +50,27 @@ fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
 /// text: a diff that goes down level by level into what changed reads each level's members
 /// from here instead of scanning their text again at every level, and a room that diffs each
 /// state against the one before outlines each state once.
+///
+/// An outline's nodes go back to a few spare buffers of the thread when it is dropped, and
+/// the next outline takes one ([`SPARE_NODES`]).
 #[derive(Debug, Clone)]
 pub struct Outline {
     /// The values in the order they open (a container before what it holds).
     nodes: Vec<Node>,
     /// The length of the text outlined, to catch an outline read against another text.
     len: usize,
+}
+
+/// How many emptied node buffers a thread keeps for the next outlines.
+const SPARES: usize = 32;
+
+thread_local! {
+    /// Node buffers of dropped outlines. A room keeps each state's outlines until the next
+    /// version's are made, so outlines of a few KiB are made and dropped by the thousand a
+    /// second, always a version apart: allocated anew, each took the allocator's slow path
+    /// and often a fresh page of memory to fault in (a tenth of the runtime's time with
+    /// clients taking patches, in a profile of `make load --patches`).
+    static SPARE_NODES: RefCell<Vec<Vec<Node>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Offsets are `u32`: a node takes 24 bytes, and a text of 4 GiB is no frame.
@@ -94,7 +110,8 @@ impl Outline {
         let bytes = text.as_bytes();
         // Every offset below, and the number of nodes, is at most the text's length.
         u32::try_from(bytes.len()).ok()?;
-        let mut nodes: Vec<Node> = Vec::with_capacity(bytes.len() / 8);
+        let mut nodes = spare_nodes();
+        nodes.reserve(bytes.len() / 8);
         // The containers open around `at`: each one's node and the byte that closes it.
         let mut open: Vec<(usize, u8)> = Vec::new();
         let mut at = skip_space(bytes, 0);
@@ -176,6 +193,33 @@ impl Outline {
             at: 0,
         }
     }
+}
+
+impl Drop for Outline {
+    fn drop(&mut self) {
+        let mut nodes = std::mem::take(&mut self.nodes);
+        if nodes.capacity() == 0 {
+            return;
+        }
+        nodes.clear();
+        // Not at all while the thread is being torn down.
+        let _ = SPARE_NODES.try_with(|spares| {
+            if let Ok(mut spares) = spares.try_borrow_mut()
+                && spares.len() < SPARES
+            {
+                spares.push(nodes);
+            }
+        });
+    }
+}
+
+/// An empty node buffer: a spare one if the thread has one.
+fn spare_nodes() -> Vec<Node> {
+    SPARE_NODES
+        .try_with(|spares| spares.try_borrow_mut().ok()?.pop())
+        .ok()
+        .flatten()
+        .unwrap_or_default()
 }
 
 impl<'a> Part<'a> {
@@ -309,6 +353,39 @@ mod tests {
         for cut in CUT_SHORT.into_iter().chain(split_wrong) {
             assert!(Outline::of(cut).is_none(), "{cut}");
         }
+    }
+
+    fn spares() -> usize {
+        SPARE_NODES.with_borrow(Vec::len)
+    }
+
+    #[test]
+    fn a_dropped_outline_s_nodes_serve_the_next_outline_and_only_its_values() {
+        let long = r#"{"a":[1,2,3,{"b":[4,5,"]"]}],"c":{"d":null}}"#;
+        SPARE_NODES.with_borrow_mut(Vec::clear);
+        drop(Outline::of(long).unwrap());
+        assert_eq!(spares(), 1);
+        let short = r#"[7,{"x":"8"}]"#;
+        let outline = Outline::of(short).unwrap();
+        assert_eq!(spares(), 0, "the spare buffer was taken");
+        let root = outline.root(short);
+        let elements: Vec<(Kind, &str)> = root.children().map(|e| (e.kind(), e.text())).collect();
+        assert_eq!(
+            elements,
+            vec![(Kind::Scalar, "7"), (Kind::Object, r#"{"x":"8"}"#)]
+        );
+        let x = root.children().nth(1).unwrap().member("x").unwrap();
+        assert_eq!((x.raw_name(), x.text()), (r#""x""#, r#""8""#));
+        assert_eq!(x.children().count(), 0);
+    }
+
+    #[test]
+    fn a_thread_keeps_a_bounded_number_of_spare_buffers() {
+        let outlines: Vec<Outline> = (0..SPARES + 8)
+            .map(|_| Outline::of("[1,[2]]").unwrap())
+            .collect();
+        drop(outlines);
+        assert_eq!(spares(), SPARES);
     }
 
     #[test]

@@ -104,7 +104,7 @@ impl<'a> TextDiff<'a> {
             .iter()
             .map(|name| Some((from.member(name)?, to.member(name)?)))
             .collect::<Option<_>>()?;
-        let mut path = String::new();
+        let mut path = String::with_capacity(64);
         for (name, (x, y)) in names.iter().zip(pairs) {
             path.clear();
             push_token(&mut path, name);
@@ -145,13 +145,20 @@ impl<'a> TextDiff<'a> {
         fn find<'a>(of: Part<'a>, raw_name: &str) -> Option<Part<'a>> {
             of.children().find(|m| m.raw_name() == raw_name)
         }
+        let len = path.len();
         for old in a.children().filter(|m| find(b, m.raw_name()).is_none()) {
-            self.op("remove", &child(path, &old.name()), None);
+            push_token(path, &old.name());
+            self.op("remove", path, None);
+            path.truncate(len);
         }
         for new in b.children() {
             match find(a, new.raw_name()) {
                 Some(old) => self.diff_member(path, old, new),
-                None => self.op("add", &child(path, &new.name()), Some(new.text())),
+                None => {
+                    push_token(path, &new.name());
+                    self.op("add", path, Some(new.text()));
+                    path.truncate(len);
+                }
             }
         }
     }
@@ -173,34 +180,33 @@ impl<'a> TextDiff<'a> {
     /// `remove`, an entry added to a log one `add`. When those operations come to more than
     /// the new array itself (a list of 25 legal actions emptied would be 25 `remove`s), the
     /// array is replaced whole instead: by its products when they are shorter.
-    fn diff_arrays(&mut self, path: &mut String, a: Part, b: Part) {
-        let (a, b): (Vec<Part>, Vec<Part>) = (a.children().collect(), b.children().collect());
-        // `{"op":"replace","path":"…","value":[…]}`: the path, the elements and their commas,
-        // and the op's own punctuation.
-        let whole = path.len() + b.iter().map(|v| v.text().len() + 1).sum::<usize>() + 40;
+    fn diff_arrays(&mut self, path: &mut String, old: Part, new: Part) {
+        let (a, b): (Vec<Part>, Vec<Part>) = (old.children().collect(), new.children().collect());
+        // `{"op":"replace","path":"…","value":[…]}`: the path, the new array and the op's own
+        // punctuation.
+        let whole = path.len() + new.text().len() + 40;
         let budget = Budget {
             start: self.out.len(),
             ops: self.ops,
             whole,
         };
-        if !self.diff_elements(path, &a, &b, &budget) {
+        if self.diff_elements(path, &a, &b, &budget) {
+            return;
+        }
+        self.out.truncate(budget.start);
+        self.ops = budget.ops;
+        if self.products {
+            // Written in place, and taken back unless shorter than the array.
+            self.open_op("products", path, Some("sets"));
+            let sets = self.out.len();
+            if write_products(&b, self.out).is_some() && self.out.len() - sets < new.text().len() {
+                self.out.push(b'}');
+                return;
+            }
             self.out.truncate(budget.start);
             self.ops = budget.ops;
-            let texts: Vec<&str> = b.iter().map(Part::text).collect();
-            let array = format!("[{}]", texts.join(","));
-            let mut sets = Vec::new();
-            let written = if self.products {
-                write_products(&b, &mut sets)
-            } else {
-                None
-            };
-            match written {
-                Some(()) if sets.len() < array.len() => {
-                    self.op_with("products", path, "sets", Some(&sets));
-                }
-                _ => self.op("replace", path, Some(&array)),
-            }
         }
+        self.op("replace", path, Some(new.text()));
     }
 
     /// The elements' operations, unless they come to more than `budget` allows: then `false`
@@ -225,9 +231,9 @@ impl<'a> TextDiff<'a> {
         let old = &a[front..a.len() - back];
         let new = &b[front..b.len() - back];
         let paired = old.len().min(new.len());
+        let len = path.len();
         for i in (0..paired).filter(|&i| old[i].text() != new[i].text()) {
-            let len = path.len();
-            push_token(path, &(front + i).to_string());
+            push_index(path, front + i);
             self.diff_at(path, old[i], new[i]);
             path.truncate(len);
             if budget.spent(self) {
@@ -235,17 +241,17 @@ impl<'a> TextDiff<'a> {
             }
         }
         for _ in paired..old.len() {
-            self.op("remove", &child(path, &(front + paired).to_string()), None);
+            push_index(path, front + paired);
+            self.op("remove", path, None);
+            path.truncate(len);
             if budget.spent(self) {
                 return false;
             }
         }
         for (i, value) in new.iter().enumerate().skip(paired) {
-            self.op(
-                "add",
-                &child(path, &(front + i).to_string()),
-                Some(value.text()),
-            );
+            push_index(path, front + i);
+            self.op("add", path, Some(value.text()));
+            path.truncate(len);
             if budget.spent(self) {
                 return false;
             }
@@ -255,11 +261,16 @@ impl<'a> TextDiff<'a> {
 
     /// One operation, as [`PatchOp`] serialises it.
     fn op(&mut self, op: &str, path: &str, value: Option<&str>) {
-        self.op_with(op, path, "value", value.map(str::as_bytes));
+        self.open_op(op, path, value.map(|_| "value"));
+        if let Some(value) = value {
+            self.out.extend_from_slice(value.as_bytes());
+        }
+        self.out.push(b'}');
     }
 
-    /// One operation whose argument (if any) is the member `name`.
-    fn op_with(&mut self, op: &str, path: &str, name: &str, value: Option<&[u8]>) {
+    /// Starts an operation: up to its argument's value, if it has an argument (`name`), which
+    /// the caller writes before closing the operation's object.
+    fn open_op(&mut self, op: &str, path: &str, name: Option<&str>) {
         if self.ops > 0 {
             self.out.push(b',');
         }
@@ -268,13 +279,11 @@ impl<'a> TextDiff<'a> {
         self.out.extend_from_slice(op.as_bytes());
         self.out.extend_from_slice(b"\",\"path\":");
         serde_json::to_writer(&mut *self.out, path).expect("a string serialises");
-        if let Some(value) = value {
+        if let Some(name) = name {
             self.out.extend_from_slice(b",\"");
             self.out.extend_from_slice(name.as_bytes());
             self.out.extend_from_slice(b"\":");
-            self.out.extend_from_slice(value);
         }
-        self.out.push(b'}');
     }
 }
 
@@ -294,10 +303,10 @@ impl Budget {
     }
 }
 
-fn child(path: &str, token: &str) -> String {
-    let mut path = path.to_string();
-    push_token(&mut path, token);
-    path
+/// Appends an array index as a reference token.
+fn push_index(path: &mut String, index: usize) {
+    path.push('/');
+    path.push_str(itoa::Buffer::new().format(index));
 }
 
 /// Appends a reference token, escaped as RFC 6901 says (`~` → `~0`, `/` → `~1`).
@@ -650,6 +659,29 @@ mod tests {
         // A client that did not ask for products gets JSON Patch's own operations.
         let plain = ops_with(false);
         assert!(matches!(plain.as_slice(), [PatchOp::Replace { path, .. }] if path == "/legal"));
+    }
+
+    #[test]
+    fn an_array_whose_products_are_no_shorter_is_replaced_as_it_is() {
+        // Objects that share no member: their products spell out every name and value again.
+        let (from, to) = (
+            r#"{"n":1,"list":[],"m":[1]}"#,
+            r#"{"n":2,"list":[{"x":1},{"y":[2]}],"m":[1,3]}"#,
+        );
+        let mut out = Vec::new();
+        let mut ops = TextDiff::new(&mut out);
+        ops.use_products(true);
+        ops.diff("", from, to);
+        assert_eq!(ops.finish(), 3, "the products tried are not counted");
+        let ops: Vec<PatchOp> = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            serde_json::to_value(&ops).unwrap(),
+            json!([
+                {"op": "replace", "path": "/n", "value": 2},
+                {"op": "replace", "path": "/list", "value": [{"x": 1}, {"y": [2]}]},
+                {"op": "add", "path": "/m/1", "value": 3},
+            ])
+        );
     }
 
     #[test]

@@ -16,23 +16,34 @@ use crate::json_text::{Kind, Part};
 /// One set: each member's name and the values it takes, in member order.
 pub type ProductSet = Vec<(String, Vec<Value>)>;
 
-/// A JSON object's members in order: each name as written (quotes and any escapes included:
-/// equal names are equal text when one serialiser wrote the array) and its value's text.
-type Object<'a> = Vec<(&'a str, &'a str)>;
+/// A JSON object's member: its name as written (quotes and any escapes included: equal names
+/// are equal text when one serialiser wrote the array) and its value's text.
+type Member<'a> = (&'a str, &'a str);
+
+/// A JSON object's members in order.
+type Object<'o, 'a> = &'o [Member<'a>];
 
 /// The products of `items` (the elements of an outlined array), written as JSON into `out`,
 /// or `None` (and nothing written) when an element is not an object.
 pub fn write_products(items: &[Part], out: &mut Vec<u8>) -> Option<()> {
-    let objects: Vec<Object> = items
+    // Every object's members in one list, each object a slice of it.
+    let mut members: Vec<Member> = Vec::with_capacity(items.len() * 4);
+    let mut ends = Vec::with_capacity(items.len());
+    for item in items {
+        if item.kind() != Kind::Object {
+            return None;
+        }
+        members.extend(item.children().map(|m| (m.raw_name(), m.text())));
+        ends.push(members.len());
+    }
+    let objects: Vec<Object> = ends
         .iter()
-        .map(|item| {
-            (item.kind() == Kind::Object).then(|| {
-                item.children()
-                    .map(|member| (member.raw_name(), member.text()))
-                    .collect()
-            })
+        .scan(0, |start, &end| {
+            let object = &members[*start..end];
+            *start = end;
+            Some(object)
         })
-        .collect::<Option<_>>()?;
+        .collect();
     out.push(b'[');
     let mut at = 0;
     while at < objects.len() {
@@ -40,7 +51,7 @@ pub fn write_products(items: &[Part], out: &mut Vec<u8>) -> Option<()> {
             out.push(b',');
         }
         let (set, len) = product_at(&objects, at);
-        write_set(&objects[at], &set, out);
+        write_set(objects[at], &set, out);
         at += len;
     }
     out.push(b']');
@@ -52,8 +63,8 @@ pub fn write_products(items: &[Part], out: &mut Vec<u8>) -> Option<()> {
 /// value for each next object that differs from the first in that member alone; then each
 /// member before it gains one for each next block (as long as everything found so far) that
 /// repeats the first block with only that member changed.
-fn product_at<'a>(objects: &[Object<'a>], at: usize) -> (Vec<Vec<&'a str>>, usize) {
-    let first = &objects[at];
+fn product_at<'a>(objects: &[Object<'_, 'a>], at: usize) -> (Vec<Vec<&'a str>>, usize) {
+    let first = objects[at];
     let mut values: Vec<Vec<&str>> = first.iter().map(|(_, value)| vec![*value]).collect();
     let mut block = 1;
     for member in (0..first.len()).rev() {
@@ -62,14 +73,14 @@ fn product_at<'a>(objects: &[Object<'a>], at: usize) -> (Vec<Vec<&'a str>>, usiz
             if start + block > objects.len() {
                 break;
             }
-            let Some(value) = member_value(&objects[start], first, member) else {
+            let Some(value) = member_value(objects[start], first, member) else {
                 break;
             };
             if values[member].contains(&value) {
                 break;
             }
             let repeats = (0..block).all(|i| {
-                let (next, model) = (&objects[start + i], &objects[at + i]);
+                let (next, model) = (objects[start + i], objects[at + i]);
                 same_members(next, first)
                     && next.iter().zip(model).enumerate().all(|(m, (a, b))| {
                         if m == member {
@@ -90,15 +101,15 @@ fn product_at<'a>(objects: &[Object<'a>], at: usize) -> (Vec<Vec<&'a str>>, usiz
 }
 
 /// `object`'s value of the `member`th member of `like`, if it has `like`'s members in order.
-fn member_value<'a>(object: &Object<'a>, like: &Object, member: usize) -> Option<&'a str> {
+fn member_value<'a>(object: Object<'_, 'a>, like: Object, member: usize) -> Option<&'a str> {
     same_members(object, like).then(|| object[member].1)
 }
 
-fn same_members(a: &Object, b: &Object) -> bool {
+fn same_members(a: Object, b: Object) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|((x, _), (y, _))| x == y)
 }
 
-fn write_set(object: &Object, values: &[Vec<&str>], out: &mut Vec<u8>) {
+fn write_set(object: Object, values: &[Vec<&str>], out: &mut Vec<u8>) {
     out.push(b'[');
     for (i, ((name, _), values)) in object.iter().zip(values).enumerate() {
         if i > 0 {
