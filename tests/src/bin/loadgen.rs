@@ -33,7 +33,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-use pandemonium_protocol::{ClientMsg, CreateRoom, JoinRole, RoomCode, ServerMsg};
+use pandemonium_protocol::patch::{self, PatchMismatch, PatchOp};
+use pandemonium_protocol::{ClientMsg, CreateRoom, GameState, JoinRole, RoomCode, ServerMsg};
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -272,7 +273,9 @@ async fn drive(
     let mut played = Played::default();
     let mut seq = 0;
     let mut sent: Option<(u64, Instant)> = None;
-    let mut latest: Option<pandemonium_protocol::GameState> = None;
+    let mut latest: Option<Seen> = None;
+    // With patches: the state they apply to.
+    let mut document: Option<Document> = None;
     // The version our last action produced: act again only on a state at least that new.
     let mut caught_up_at = 0;
     let mut version_acted = None;
@@ -281,20 +284,20 @@ async fn drive(
         Instant::now() + pace.map_or(Duration::ZERO, |p| p.mul_f64(rand_fraction(seat)));
     while Instant::now() < deadline {
         let may_act = sent.is_none()
-            && latest.as_ref().is_some_and(|state| {
-                state.version >= caught_up_at
-                    && state.to_act.contains(&seat)
-                    && version_acted != Some(state.version)
-                    && !state.legal.is_empty()
+            && latest.as_ref().is_some_and(|seen| {
+                seen.version >= caught_up_at
+                    && seen.to_act.contains(&seat)
+                    && version_acted != Some(seen.version)
+                    && seen.first_legal.is_some()
             });
         if may_act && Instant::now() >= next_at {
-            let state = latest.as_ref().expect("a state to act on");
+            let seen = latest.as_ref().expect("a state to act on");
             seq += 1;
-            version_acted = Some(state.version);
+            version_acted = Some(seen.version);
             let now = Instant::now();
             sent = Some((seq, now));
             next_at = now + pace.unwrap_or_default();
-            let action = state.legal[0].clone();
+            let action = seen.first_legal.clone().expect("a legal action");
             send(&mut socket, &ClientMsg::Act { seq, action }).await;
             continue;
         }
@@ -309,52 +312,123 @@ async fn drive(
         played.bytes += text.len();
         // Whole states are most of what arrives: without patches to apply, read only what
         // acting needs, so the generator's own parsing does not become the measured latency.
-        if !patches && let Some(state) = glance_at_state(&text) {
-            if state.outcome.is_some() {
+        if !patches && let Some(seen) = glance_at_state(&text) {
+            if seen.over {
                 break;
             }
-            latest = Some(state);
+            latest = Some(seen);
             continue;
         }
         let Ok(msg) = serde_json::from_str::<ServerMsg>(&text) else {
             continue;
         };
-        match msg {
+        let seen = match msg {
             ServerMsg::Ack { seq: s, version } if sent.is_some_and(|(p, _)| p == s) => {
                 played
                     .accepted
                     .push(sent.take().expect("in flight").1.elapsed());
                 caught_up_at = version;
+                continue;
             }
             ServerMsg::Reject { seq: s, .. } if sent.is_some_and(|(p, _)| p == s) => {
                 played.rejected += 1;
                 sent = None;
+                continue;
             }
             ServerMsg::State(state) => {
-                if state.outcome.is_some() {
-                    break;
+                if patches {
+                    document = Some(Document::of(&state));
                 }
-                latest = Some(state);
+                Seen::of(&state)
             }
             ServerMsg::Patch { version, base, ops } => {
-                let Some(state) = &mut latest else {
+                let Some(document) = &mut document else {
                     panic!("seat {seat}: a patch before any state");
                 };
-                if let Err(mismatch) = state.apply_patch(version, base, &ops) {
+                if let Err(mismatch) = document.apply(version, base, &ops) {
                     panic!("seat {seat}: a patch that does not apply: {mismatch}");
                 }
-                if state.outcome.is_some() {
-                    break;
-                }
+                document.seen()
             }
-            _ => {}
+            _ => continue,
+        };
+        if seen.over {
+            break;
         }
+        latest = Some(seen);
     }
     played
 }
 
-/// A `state` frame read for acting on it: its view skipped (left `null`), not built.
-fn glance_at_state(text: &str) -> Option<pandemonium_protocol::GameState> {
+/// What a seat acts on, read from a state.
+struct Seen {
+    version: u64,
+    to_act: Vec<u8>,
+    /// The action the seat sends: the first legal one.
+    first_legal: Option<serde_json::Value>,
+    /// Whether the match is over.
+    over: bool,
+}
+
+impl Seen {
+    fn of(state: &GameState) -> Seen {
+        Seen {
+            version: state.version,
+            to_act: state.to_act.clone(),
+            first_legal: state.legal.first().cloned(),
+            over: state.outcome.is_some(),
+        }
+    }
+}
+
+/// A state as the document its patches apply to: its body (`{view, to_act, legal,
+/// deadline_ms, outcome}`) kept as JSON and patched in place, read only for what acting needs.
+/// A state rebuilt from it after each patch would be written out and read back whole, twice
+/// per patch: the generator's own work then outweighed the server's.
+struct Document {
+    version: u64,
+    body: serde_json::Value,
+}
+
+impl Document {
+    fn of(state: &GameState) -> Document {
+        let mut body = serde_json::to_value(state).expect("states serialise");
+        if let serde_json::Value::Object(members) = &mut body {
+            members.remove("version");
+        }
+        Document {
+            version: state.version,
+            body,
+        }
+    }
+
+    fn apply(&mut self, version: u64, base: u64, ops: &[PatchOp]) -> Result<(), PatchMismatch> {
+        if self.version != base {
+            return Err(PatchMismatch(format!("base version {base}")));
+        }
+        patch::apply(&mut self.body, ops)?;
+        self.version = version;
+        Ok(())
+    }
+
+    fn seen(&self) -> Seen {
+        let to_act = self.body["to_act"].as_array().map_or(Vec::new(), |seats| {
+            seats
+                .iter()
+                .filter_map(|seat| seat.as_u64().and_then(|s| u8::try_from(s).ok()))
+                .collect()
+        });
+        Seen {
+            version: self.version,
+            to_act,
+            first_legal: self.body["legal"].get(0).cloned(),
+            over: !self.body["outcome"].is_null(),
+        }
+    }
+}
+
+/// A `state` frame read for acting on it: its view skipped, not built.
+fn glance_at_state(text: &str) -> Option<Seen> {
     /// The fields of a `state` message a player acts on; unknown fields (`type`, `view`) are
     /// skipped without being built.
     #[derive(serde::Deserialize)]
@@ -362,7 +436,6 @@ fn glance_at_state(text: &str) -> Option<pandemonium_protocol::GameState> {
         version: u64,
         to_act: Vec<u8>,
         legal: Vec<serde_json::Value>,
-        deadline_ms: Option<u64>,
         outcome: Option<pandemonium_protocol::Outcome>,
     }
     // The server writes `type` first; anything else takes the full parse.
@@ -370,13 +443,11 @@ fn glance_at_state(text: &str) -> Option<pandemonium_protocol::GameState> {
         return None;
     }
     let glance: Glance = serde_json::from_str(text).ok()?;
-    Some(pandemonium_protocol::GameState {
+    Some(Seen {
         version: glance.version,
-        view: serde_json::Value::Null,
         to_act: glance.to_act,
-        legal: glance.legal,
-        deadline_ms: glance.deadline_ms,
-        outcome: glance.outcome,
+        first_legal: glance.legal.into_iter().next(),
+        over: glance.outcome.is_some(),
     })
 }
 
