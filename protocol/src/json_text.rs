@@ -61,8 +61,11 @@ pub struct Outline {
     len: usize,
 }
 
-/// How many emptied node buffers a thread keeps for the next outlines.
+/// How many emptied node buffers a thread keeps for the next outlines...
 const SPARES: usize = 32;
+/// ...and the largest it keeps, in nodes (96 KiB: a text of ~1 MiB): an outline of an unusually
+/// long text gives its memory back.
+const SPARE_CAPACITY: usize = 4096;
 
 thread_local! {
     /// Node buffers of dropped outlines. A room keeps each state's outlines until the next
@@ -198,7 +201,7 @@ impl Outline {
 impl Drop for Outline {
     fn drop(&mut self) {
         let mut nodes = std::mem::take(&mut self.nodes);
-        if nodes.capacity() == 0 {
+        if nodes.capacity() == 0 || nodes.capacity() > SPARE_CAPACITY {
             return;
         }
         nodes.clear();
@@ -380,7 +383,15 @@ mod tests {
     }
 
     #[test]
-    fn a_thread_keeps_a_bounded_number_of_spare_buffers() {
+    fn a_thread_keeps_a_bounded_number_of_spare_buffers_of_a_bounded_size() {
+        SPARE_NODES.with_borrow_mut(Vec::clear);
+        let long = format!("[{}]", vec!["1"; SPARE_CAPACITY * 8].join(","));
+        drop(Outline::of(&long).unwrap());
+        assert_eq!(
+            spares(),
+            0,
+            "an outline of a long text gives its memory back"
+        );
         let outlines: Vec<Outline> = (0..SPARES + 8)
             .map(|_| Outline::of("[1,[2]]").unwrap())
             .collect();

@@ -268,8 +268,8 @@ impl<'a> TextDiff<'a> {
         self.out.push(b'}');
     }
 
-    /// Starts an operation: up to its argument's value, if it has an argument (`name`), which
-    /// the caller writes before closing the operation's object.
+    /// Writes an operation up to where its argument's value goes (`name`: the argument's
+    /// member, if it has one); the caller writes the value and closes the object.
     fn open_op(&mut self, op: &str, path: &str, name: Option<&str>) {
         if self.ops > 0 {
             self.out.push(b',');

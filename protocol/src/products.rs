@@ -26,7 +26,8 @@ type Object<'o, 'a> = &'o [Member<'a>];
 /// The products of `items` (the elements of an outlined array), written as JSON into `out`,
 /// or `None` (and nothing written) when an element is not an object.
 pub fn write_products(items: &[Part], out: &mut Vec<u8>) -> Option<()> {
-    // Every object's members in one list, each object a slice of it.
+    // Every object's members in one list, each object a slice of it (a legal action has two
+    // to four members).
     let mut members: Vec<Member> = Vec::with_capacity(items.len() * 4);
     let mut ends = Vec::with_capacity(items.len());
     for item in items {
