@@ -71,8 +71,8 @@ thread_local! {
     /// Node buffers of dropped outlines. A room keeps each state's outlines until the next
     /// version's are made, so outlines of a few KiB are made and dropped by the thousand a
     /// second, always a version apart: allocated anew, each took the allocator's slow path
-    /// and often a fresh page of memory to fault in (a tenth of the runtime's time with
-    /// clients taking patches, in a profile of `make load --patches`).
+    /// and often a fresh page of memory to fault in (~5% of the runtime's time with clients
+    /// taking patches, in a profile of `make load --patches`).
     static SPARE_NODES: RefCell<Vec<Vec<Node>>> = const { RefCell::new(Vec::new()) };
 }
 
