@@ -447,17 +447,21 @@ impl Store {
     /// one of two identical rows.
     async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
         let in_actions = format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1");
-        let by_arrival = format!("{in_actions} UNION SELECT {LOG_COLUMNS} FROM actions_by_arrival");
+        // With the rows of `actions_by_arrival` that `condition` picks.
+        let by_arrival = |condition: &str| {
+            format!(
+                "{in_actions} UNION SELECT {LOG_COLUMNS} FROM actions_by_arrival \
+                 WHERE {condition} ORDER BY idx"
+            )
+        };
         let sql;
         let query = match (&m.log_rows, m.log_from) {
             (Some(rowids), _) if m.status != MatchStatus::Running => {
-                sql = format!(
-                    "{by_arrival} WHERE rowid IN (SELECT value FROM json_each($2)) ORDER BY idx"
-                );
+                sql = by_arrival("rowid IN (SELECT value FROM json_each($2))");
                 sqlx::query(&sql).bind(&m.id).bind(rowids.as_str())
             }
             (_, Some(from)) => {
-                sql = format!("{by_arrival} WHERE rowid >= $2 AND match_id = $3 ORDER BY idx");
+                sql = by_arrival("rowid >= $2 AND match_id = $3");
                 sqlx::query(&sql).bind(&m.id).bind(from).bind(&m.id)
             }
             _ => {
