@@ -10,7 +10,7 @@ use pandemonium_protocol::{
 };
 
 use crate::on_both_stores;
-use crate::play::{host_room, open_room, request, sit, stand_until_over, start};
+use crate::play::{host_room, open_room, request, sit, stand_until_over, start, two_at_a_table};
 use crate::support::{Client, TestApp, TestDb};
 
 /// Waits for the room to be in a match other than `old`, then for that match's first state.
@@ -284,6 +284,38 @@ async fn the_room_list_says_mode_host_seats_and_who_is_online(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(the_room_list_says_mode_host_seats_and_who_is_online);
+
+/// What the room list says of a room as its match runs: whoever has seen a room snapshot finds
+/// the list agreeing with it (the room brings its listing up to date as it sends one).
+async fn the_room_list_follows_the_match_and_counts_the_spectators(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let (mut alice, mut bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
+    let listed = |list: RoomList| list.rooms.into_iter().find(|r| r.code == code);
+    let room = listed(app.http.get("/api/rooms").await.json()).expect("listed");
+    assert_eq!(
+        (room.status, room.seated, room.spectators),
+        (RoomStatus::Playing, 2, 0)
+    );
+
+    let mut carol = app.guest("Carol").await;
+    carol.join(&code, JoinRole::Spectator).await;
+    alice.room_where(|r| r.spectators == 1).await;
+    let room = listed(app.http.get("/api/rooms").await.json()).expect("listed");
+    assert_eq!((room.status, room.spectators), (RoomStatus::Playing, 1));
+
+    bob.state_at_least(0).await;
+    stand_until_over(&mut [&mut alice, &mut bob]).await;
+    alice.room_where(|r| r.status == RoomStatus::Finished).await;
+    let room = listed(app.http.get("/api/rooms").await.json()).expect("listed");
+    assert_eq!((room.status, room.spectators), (RoomStatus::Finished, 1));
+
+    carol.close().await;
+    alice.room_where(|r| r.spectators == 0).await;
+    let room = listed(app.http.get("/api/rooms").await.json()).expect("listed");
+    assert_eq!(room.spectators, 0, "the spectator left");
+    app.stop().await;
+}
+on_both_stores!(the_room_list_follows_the_match_and_counts_the_spectators);
 
 async fn a_rooms_grace_period_is_validated_and_counted_down_for_everyone(db: &TestDb) {
     let app = TestApp::spawn(db).await;

@@ -418,7 +418,6 @@ impl Room {
             if rx.is_empty() {
                 self.tell_room_change();
             }
-            self.update_summary();
         }
     }
 

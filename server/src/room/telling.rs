@@ -309,7 +309,11 @@ impl Room {
 
     /// Sends the room snapshot now if it changed since it last went out. The lobby's summary
     /// is brought up to date first, so whoever has seen a snapshot finds the room list agreeing
-    /// with it.
+    /// with it. This is the only place it is, after the room opens: everything the summary
+    /// lists (seats, names, host, status, spectators, public) is in the snapshot too, so no
+    /// change to it goes without one. Bringing it up to date after every event instead cost
+    /// ~1% of the runtime's time at 1,000 moves a second (its strings, scattered over the
+    /// heap, read for each action and each commit).
     pub(super) fn tell_room_change(&mut self) {
         if std::mem::take(&mut self.room_changed) {
             self.update_summary();
