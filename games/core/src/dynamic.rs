@@ -102,6 +102,8 @@ pub trait DynGame: Debug + Send + Sync {
     /// What this game's bot would do in `seat`, seeing only that seat's view, as canonical
     /// JSON text.
     fn bot_action(&self, seat: Seat, chance: &mut dyn Chance) -> Option<String>;
+    /// A copy of the match as it stands.
+    fn boxed_clone(&self) -> Box<dyn DynGame>;
 }
 
 /// A game `G` played by bot `B`, behind the [`DynGame`] interface.
@@ -171,7 +173,7 @@ impl<G: Game, B> Debug for Engine<G, B> {
     }
 }
 
-impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
+impl<G: Game, B: Bot<G> + Default + 'static> DynGame for Engine<G, B> {
     fn to_act(&self) -> SeatSet {
         self.game.to_act()
     }
@@ -256,6 +258,13 @@ impl<G: Game, B: Bot<G> + Default> DynGame for Engine<G, B> {
         }
         let view = self.game.view(Viewer::Seat(seat));
         Some(canonical_text(&B::default().choose(&view, &legal, chance)))
+    }
+
+    fn boxed_clone(&self) -> Box<dyn DynGame> {
+        Box::new(Engine::<G, B> {
+            game: self.game.clone(),
+            bot: PhantomData,
+        })
     }
 }
 

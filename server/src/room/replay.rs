@@ -38,16 +38,43 @@ pub fn replay_actions<A: Borrow<serde_json::Value>>(
     actions: impl IntoIterator<Item = (Seat, A)>,
     mut each: impl FnMut(usize, &dyn DynGame),
 ) -> Result<(Box<dyn DynGame>, SeededChance), ReplayError> {
-    let mut chance = SeededChance::from_seed(seed);
-    let (mut game, _) = (entry.create)(config, seats, &mut chance)?;
+    let (mut game, mut chance) = set_up(entry, config, seats, seed)?;
     each(0, game.as_ref());
-    for (index, (seat, action)) in actions.into_iter().enumerate() {
-        game.apply(seat, action.borrow(), &mut chance)
+    replay_from(game.as_mut(), &mut chance, 0, actions, |index, game, _| {
+        each(index, game)
+    })?;
+    Ok((game, chance))
+}
+
+/// The match as its seed deals it, before any action, and the match RNG as it then stands.
+pub fn set_up(
+    entry: &GameEntry,
+    config: &serde_json::Value,
+    seats: u8,
+    seed: [u8; 32],
+) -> Result<(Box<dyn DynGame>, SeededChance), ReplayError> {
+    let mut chance = SeededChance::from_seed(seed);
+    let (game, _) = (entry.create)(config, seats, &mut chance)?;
+    Ok((game, chance))
+}
+
+/// Applies `actions` to `game`, which stands after `start` actions with the match RNG at
+/// `chance`; calls `each(index, game, chance)` after every action (index `start + n + 1`).
+pub fn replay_from<A: Borrow<serde_json::Value>>(
+    game: &mut dyn DynGame,
+    chance: &mut SeededChance,
+    start: usize,
+    actions: impl IntoIterator<Item = (Seat, A)>,
+    mut each: impl FnMut(usize, &dyn DynGame, &SeededChance),
+) -> Result<(), ReplayError> {
+    for (n, (seat, action)) in actions.into_iter().enumerate() {
+        let index = start + n;
+        game.apply(seat, action.borrow(), chance)
             .map_err(|r| ReplayError::Refused {
                 index,
                 message: r.message,
             })?;
-        each(index + 1, game.as_ref());
+        each(index + 1, game, chance);
     }
-    Ok((game, chance))
+    Ok(())
 }

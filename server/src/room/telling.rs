@@ -1,11 +1,11 @@
 //! Telling people: state frames (one per viewer class and version, serialised once and shared),
-//! the recent history a reconnecting client resyncs from, room snapshots, and the ordered
-//! delivery of frames to connections.
+//! the recent history a reconnecting client resyncs from (its states made again from the
+//! match's log), room snapshots, and the ordered delivery of frames to connections.
 
 use std::collections::{HashMap, VecDeque};
 use tokio::time::Instant;
 
-use pandemonium_game::Viewer;
+use pandemonium_game::{DynGame, SeededChance, Viewer};
 use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
 
 use super::actor::{Room, seed_hash};
@@ -14,9 +14,8 @@ use super::wire::{self, OutlinedFrame};
 use super::{ConnId, Frame, Listing, Outgoing};
 use crate::store::StoredSeat;
 
-/// Versions of state frames kept for resync, and the bytes they may take: a client that
-/// missed more than this gets a snapshot instead. The bytes are what a room costs in memory
-/// beyond its game: with hundreds of rooms open they add up, so they stay modest.
+/// The versions a rejoining client may be sent one by one, and the bytes they may come to: a
+/// client that missed more gets the current state instead.
 const HISTORY_VERSIONS: usize = 64;
 const HISTORY_BYTES: usize = 256 * 1024;
 
@@ -25,37 +24,49 @@ const HISTORY_BYTES: usize = 256 * 1024;
 /// A connection's outbox has room for them beyond its own limit (`Limits::outbox_capacity`).
 pub const JOIN_FRAMES: usize = HISTORY_VERSIONS + 3;
 
-/// Recent state frames, per version and viewer class.
+/// What the room told each viewer class at each recent version, beside the match itself:
+/// which classes were sent a state (every seat; spectators while someone watched) and the
+/// deadline each state carried. A rejoin's missed states are made again from the match's log
+/// and these (engines are deterministic, so they are the states that went out) rather than
+/// kept: kept, they came to the whole 256 KiB in every room in play, most of a busy server's
+/// memory (the kit's 250 DēmoS tables: 150 MiB, against 82 MiB without them).
+///
+/// A rejoin replays from a checkpoint when it can: the match as it stood at the oldest version
+/// kept when the last rejoin was made, so that however often a client rejoins, each costs at
+/// most the versions since then, not the whole match again.
 #[derive(Debug, Default)]
 pub(super) struct History {
-    versions: VecDeque<(u64, Vec<(Viewer, Frame)>)>,
-    bytes: usize,
+    versions: VecDeque<(u64, Deadlines)>,
+    checkpoint: Option<Checkpoint>,
+}
+
+/// The viewer classes a version's state was made for, each with the deadline it carried.
+type Deadlines = Vec<(Viewer, Option<u64>)>;
+
+/// The match after `version` actions, and its RNG as it then stood.
+#[derive(Debug)]
+struct Checkpoint {
+    version: u64,
+    game: Box<dyn DynGame>,
+    chance: SeededChance,
 }
 
 impl History {
-    fn push(&mut self, version: u64, frames: Vec<(Viewer, Frame)>) {
+    fn push(&mut self, version: u64, told: Deadlines) {
         // A version told again (after a rollback) replaces what was kept for it.
         self.forget_after(version.saturating_sub(1));
         if version == 0 {
             self.clear();
         }
-        self.bytes += frames.iter().map(|(_, f)| f.len()).sum::<usize>();
-        self.versions.push_back((version, frames));
-        while self.versions.len() > HISTORY_VERSIONS
-            || (self.bytes > HISTORY_BYTES && self.versions.len() > 1)
-        {
-            self.drop_oldest();
+        self.versions.push_back((version, told));
+        if self.versions.len() > HISTORY_VERSIONS {
+            self.versions.pop_front();
         }
     }
 
-    fn drop_oldest(&mut self) {
-        if let Some((_, frames)) = self.versions.pop_front() {
-            self.bytes -= frames.iter().map(|(_, f)| f.len()).sum::<usize>();
-        }
-    }
-
-    /// The frames `viewer` saw after `version`, in order, if every one of them is still here.
-    fn since(&self, viewer: Viewer, version: u64) -> Option<Vec<(u64, Frame)>> {
+    /// The versions `viewer` was told after `version`, in order, each with the deadline its
+    /// state carried, if every one of them is still here.
+    fn since(&self, viewer: Viewer, version: u64) -> Option<Vec<(u64, Option<u64>)>> {
         let oldest = self.versions.front().map(|(v, _)| *v)?;
         if version + 1 < oldest {
             return None;
@@ -63,24 +74,62 @@ impl History {
         self.versions
             .iter()
             .filter(|(v, _)| *v > version)
-            .map(|(v, frames)| {
-                let frame = frames.iter().find(|(w, _)| *w == viewer)?;
-                Some((*v, frame.1.clone()))
+            .map(|(v, told)| {
+                let (_, deadline_ms) = told.iter().find(|(w, _)| *w == viewer)?;
+                Some((*v, *deadline_ms))
             })
             .collect()
     }
 
+    /// The oldest version kept.
+    fn oldest(&self) -> Option<u64> {
+        self.versions.front().map(|(v, _)| *v)
+    }
+
+    /// Forgets the versions after `version` (rolled back): a checkpoint after it is of actions
+    /// undone.
     pub fn forget_after(&mut self, version: u64) {
         while self.versions.back().is_some_and(|(v, _)| *v > version) {
-            let (_, frames) = self.versions.pop_back().expect("a version");
-            self.bytes -= frames.iter().map(|(_, f)| f.len()).sum::<usize>();
+            self.versions.pop_back();
+        }
+        if self
+            .checkpoint
+            .as_ref()
+            .is_some_and(|c| c.version > version)
+        {
+            self.checkpoint = None;
         }
     }
 
     pub fn clear(&mut self) {
         self.versions.clear();
-        self.bytes = 0;
+        self.checkpoint = None;
     }
+}
+
+/// The `state` frame `viewer` is sent of `game` at `version`.
+fn state_frame_of(
+    game: &dyn DynGame,
+    version: u64,
+    viewer: Viewer,
+    deadline_ms: Option<u64>,
+) -> Frame {
+    let seat = match viewer {
+        Viewer::Seat(seat) => Some(seat),
+        _ => None,
+    };
+    let to_act: Vec<Seat> = game.to_act_seen_by(viewer).iter().collect();
+    wire::state_frame(
+        version,
+        |out| game.write_view_json(viewer, out),
+        &to_act,
+        |out| match seat {
+            Some(seat) => game.write_legal_json(seat, out),
+            None => out.extend_from_slice(b"[]"),
+        },
+        deadline_ms,
+        game.outcome().as_ref(),
+    )
 }
 
 impl Room {
@@ -91,59 +140,125 @@ impl Room {
         }
     }
 
-    /// What every state of `viewer` carries beside the view: its seat, who it is shown as
-    /// still to act, and how long its seat's clock has left.
-    fn state_context(&self, viewer: Viewer) -> (Option<Seat>, Vec<Seat>, Option<u64>) {
-        let game = self.phase.current().expect("a match").game.as_ref();
+    /// How long the clock of `viewer`'s seat has left, as its state says.
+    fn deadline_ms(&self, viewer: Viewer) -> Option<u64> {
         let seat = match viewer {
             Viewer::Seat(seat) => Some(seat),
             _ => None,
         };
         let now = Instant::now();
-        let deadline_ms = self
-            .clocks
+        self.clocks
             .deadline(seat)
-            .map(|t| t.saturating_duration_since(now).as_millis() as u64);
-        (
-            seat,
-            game.to_act_seen_by(viewer).iter().collect(),
+            .map(|t| t.saturating_duration_since(now).as_millis() as u64)
+    }
+
+    fn state_frame(&self, viewer: Viewer) -> Frame {
+        self.state_frame_told(viewer, self.deadline_ms(viewer))
+    }
+
+    fn state_frame_told(&self, viewer: Viewer, deadline_ms: Option<u64>) -> Frame {
+        let current = self.phase.current().expect("a match");
+        state_frame_of(
+            current.game.as_ref(),
+            current.version(),
+            viewer,
             deadline_ms,
         )
     }
 
-    fn state_frame(&self, viewer: Viewer) -> Frame {
-        let current = self.phase.current().expect("a match");
-        let game = current.game.as_ref();
-        let (seat, to_act, deadline_ms) = self.state_context(viewer);
-        wire::state_frame(
-            current.version(),
-            |out| game.write_view_json(viewer, out),
-            &to_act,
-            |out| match seat {
-                Some(seat) => game.write_legal_json(seat, out),
-                None => out.extend_from_slice(b"[]"),
-            },
-            deadline_ms,
-            game.outcome().as_ref(),
-        )
+    /// The states `viewer` was told at the versions of `told` (in order, each with the
+    /// deadline it carried), made again by replaying the match's log from the history's
+    /// checkpoint, or from the start: `None` when they would come to more than
+    /// [`HISTORY_BYTES`], or (never, engines being deterministic) when the log does not
+    /// replay. Leaves a checkpoint at the oldest version kept, for the next rejoin.
+    fn states_again(
+        &mut self,
+        viewer: Viewer,
+        told: &[(u64, Option<u64>)],
+    ) -> Option<Vec<(u64, Frame)>> {
+        let (Some(&(first, _)), Some(&(last, _))) = (told.first(), told.last()) else {
+            return Some(Vec::new());
+        };
+        let current = self.phase.current()?;
+        let from = self
+            .history
+            .checkpoint
+            .as_ref()
+            .filter(|c| c.version <= first);
+        let started = match from {
+            Some(c) => Ok((c.game.boxed_clone(), c.chance.clone(), c.version)),
+            None => super::replay::set_up(
+                self.entry,
+                &self.options,
+                self.seats.len() as Seat,
+                current.seed,
+            )
+            .map(|(game, chance)| (game, chance, 0)),
+        };
+        let keep = self.history.oldest().filter(|&oldest| oldest <= last);
+        let mut checkpoint = None;
+        let mut frames = Vec::with_capacity(told.len());
+        let mut bytes = 0;
+        let mut at = |version: u64, game: &dyn DynGame, chance: &SeededChance| {
+            if keep == Some(version) {
+                checkpoint = Some(Checkpoint {
+                    version,
+                    game: game.boxed_clone(),
+                    chance: chance.clone(),
+                });
+            }
+            if let Ok(i) = told.binary_search_by_key(&version, |(v, _)| *v)
+                && bytes <= HISTORY_BYTES
+            {
+                let frame = state_frame_of(game, version, viewer, told[i].1);
+                bytes += frame.len();
+                frames.push((version, frame));
+            }
+        };
+        let replayed = started.and_then(|(mut game, mut chance, start)| {
+            at(start, game.as_ref(), &chance);
+            let actions = current.log[start as usize..last as usize]
+                .iter()
+                .map(|a| (a.seat, a.action()));
+            super::replay::replay_from(
+                game.as_mut(),
+                &mut chance,
+                start as usize,
+                actions,
+                |index, game, chance| at(index as u64, game, chance),
+            )
+        });
+        if let Err(error) = replayed {
+            self.in_span(
+                || tracing::error!(%error, "a rejoin's missed states could not be made again"),
+            );
+            return None;
+        }
+        if checkpoint.is_some() {
+            self.history.checkpoint = checkpoint;
+        }
+        (bytes <= HISTORY_BYTES).then_some(frames)
     }
 
     /// The new position to everyone: one frame per viewer class (every seat, and spectators
     /// when there are any), serialised once and shared by every subscriber who sees the same
-    /// thing, and kept for resync. A connection that takes patches and was told the version
+    /// thing, and noted for resync. A connection that takes patches and was told the version
     /// before gets the class's patch instead, when it is smaller. Frames go out once the
     /// version is durable.
     ///
-    /// Seats' frames are made even for seats nobody is connected to, since their players
-    /// resync from them when they come back; the spectators' frame only while someone
-    /// watches (a spectator arriving later gets the current state whole).
+    /// Frames are made for the viewer classes someone is connected as. The history notes
+    /// every seat's version (its player resyncs from it when they come back) and the
+    /// spectators' only while someone watches (a spectator arriving later gets the current
+    /// state whole).
     pub(super) fn broadcast_state(&mut self) {
         let version = self.version();
         let watched = self.audience() > 0;
-        let viewers = (0..self.seats.len() as Seat)
+        let told: Deadlines = (0..self.seats.len() as Seat)
             .map(Viewer::Seat)
-            .chain(watched.then_some(Viewer::Spectator));
-        let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(self.seats.len() + 1);
+            .chain(watched.then_some(Viewer::Spectator))
+            .map(|viewer| (viewer, self.deadline_ms(viewer)))
+            .collect();
+        let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(told.len());
         let mut patches: Vec<(Viewer, Patches, Frame)> = Vec::new();
         let mut bases: Vec<(Viewer, OutlinedFrame)> = Vec::new();
         // Who takes patches, and of which kind (a viewer class's connections may differ).
@@ -154,8 +269,18 @@ impl Room {
                 patched.push(wanted);
             }
         }
-        for viewer in viewers {
-            let full = self.state_frame(viewer);
+        let mut connected: Vec<Viewer> = Vec::with_capacity(told.len());
+        for sub in self.subscribers.values() {
+            let viewer = sub.seat.map_or(Viewer::Spectator, Viewer::Seat);
+            if !connected.contains(&viewer) {
+                connected.push(viewer);
+            }
+        }
+        for &(viewer, deadline_ms) in &told {
+            if !connected.contains(&viewer) {
+                continue;
+            }
+            let full = self.state_frame_told(viewer, deadline_ms);
             let kinds: Vec<Patches> = patched
                 .iter()
                 .filter(|(v, _)| *v == viewer)
@@ -208,7 +333,7 @@ impl Room {
             };
             self.send_after(version, conn, frame, None);
         }
-        self.history.push(version, frames);
+        self.history.push(version, told);
     }
 
     /// Drops the frames kept for resync and the bases of patches.
@@ -227,7 +352,8 @@ impl Room {
         let viewer = self.viewer_of(conn);
         let missed = version
             .filter(|&v| v <= now)
-            .and_then(|v| self.history.since(viewer, v));
+            .and_then(|v| self.history.since(viewer, v))
+            .and_then(|told| self.states_again(viewer, &told));
         let Some(sub) = self.subscribers.get_mut(&conn) else {
             return;
         };
@@ -529,38 +655,71 @@ mod tests {
         assert!(!is_bot_name("Ada", 0));
     }
 
-    fn frames(text: &str) -> Vec<(Viewer, Frame)> {
-        vec![
-            (Viewer::Seat(0), Frame::from(format!("seat {text}"))),
-            (Viewer::Spectator, Frame::from(format!("spectator {text}"))),
-        ]
+    /// What a version told seat 0 and the spectators: `deadline` as seat 0's deadline.
+    fn told(deadline: u64) -> Deadlines {
+        vec![(Viewer::Seat(0), Some(deadline)), (Viewer::Spectator, None)]
     }
 
-    fn versions(missed: Option<Vec<(u64, Frame)>>) -> Option<Vec<u64>> {
-        missed.map(|frames| frames.into_iter().map(|(v, _)| v).collect())
+    fn versions(missed: Option<Vec<(u64, Option<u64>)>>) -> Option<Vec<u64>> {
+        missed.map(|told| told.into_iter().map(|(v, _)| v).collect())
     }
 
     #[test]
     fn a_rejoining_viewer_gets_exactly_what_it_missed_or_nothing_to_resume_from() {
         let mut history = History::default();
         for version in 0..=3 {
-            history.push(version, frames(&version.to_string()));
+            history.push(version, told(version));
         }
         assert_eq!(
             versions(history.since(Viewer::Seat(0), 1)),
             Some(vec![2, 3])
         );
         assert_eq!(versions(history.since(Viewer::Spectator, 3)), Some(vec![]));
+        assert_eq!(history.since(Viewer::Seat(1), 1), None, "never told");
         // Rolled back to version 1, then version 2 told again: it replaces the undone one.
         history.forget_after(1);
-        history.push(2, frames("2 again"));
-        let missed = history.since(Viewer::Seat(0), 1).unwrap();
-        assert_eq!(missed.len(), 1);
-        assert_eq!(missed[0].1.as_str(), "seat 2 again");
-        // Beyond what is kept: no frames to resume from.
+        history.push(2, told(20));
+        assert_eq!(history.since(Viewer::Seat(0), 1), Some(vec![(2, Some(20))]));
+        // Beyond what is kept: no states to resume from.
         for version in 3..200 {
-            history.push(version, frames(&version.to_string()));
+            history.push(version, told(version));
         }
         assert_eq!(history.since(Viewer::Seat(0), 1), None);
+        assert_eq!(
+            versions(history.since(Viewer::Seat(0), 199 - HISTORY_VERSIONS as u64)),
+            Some((200 - HISTORY_VERSIONS as u64..200).collect())
+        );
+    }
+
+    fn checkpoint(version: u64) -> Checkpoint {
+        use pandemonium_game::fixture::TwentyOne;
+        use pandemonium_game::{Engine, Game, RandomBot};
+        let mut chance = SeededChance::from_u64(7);
+        let game = TwentyOne::new(&Default::default(), 1, &mut chance).expect("a table of one");
+        Checkpoint {
+            version,
+            game: Engine::<TwentyOne, RandomBot>::boxed(game),
+            chance,
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_of_undone_or_ended_play_is_dropped() {
+        let mut history = History::default();
+        for version in 0..=5 {
+            history.push(version, told(version));
+        }
+        history.checkpoint = Some(checkpoint(3));
+        // Rolled back to version 4, then version 5 told again: the play before 4 stands.
+        history.forget_after(4);
+        history.push(5, told(5));
+        assert_eq!(history.checkpoint.as_ref().map(|c| c.version), Some(3));
+        // Rolled back past it: its play was undone.
+        history.forget_after(2);
+        assert!(history.checkpoint.is_none());
+        // A new match.
+        history.checkpoint = Some(checkpoint(1));
+        history.push(0, told(0));
+        assert!(history.checkpoint.is_none());
     }
 }
