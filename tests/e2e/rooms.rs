@@ -126,18 +126,24 @@ async fn a_resent_act_after_a_server_restart_is_answered_from_the_log(db: &TestD
 }
 on_both_stores!(a_resent_act_after_a_server_restart_is_answered_from_the_log);
 
-async fn a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts(db: &TestDb) {
-    let app = TestApp::spawn(db).await;
+/// Alice, Bob, Cleo and Dan at a DēmoS 2 vs 2 table, in seats 0 to 3, the match started.
+async fn team_table(app: &TestApp) -> (Vec<Client>, pandemonium_protocol::RoomCode) {
     let mut players = Vec::new();
     for name in ["Alice", "Bob", "Cleo", "Dan"] {
         players.push(app.guest(name).await);
     }
     let options = json!({"mode": "team_2v2"});
-    let code = open_room(&app, &mut players[0], "demos", 4, vec![], options).await;
+    let code = open_room(app, &mut players[0], "demos", 4, vec![], options).await;
     for (seat, player) in players.iter_mut().enumerate().skip(1) {
         sit(player, &code, seat as u8).await;
     }
     start(&mut players[0]).await;
+    (players, code)
+}
+
+async fn a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let (mut players, _code) = team_table(&app).await;
     let first = players[0].state_at_least(0).await;
     assert_eq!(first.to_act.len(), 4, "the round opens with a consultation");
     let deadline = first.deadline_ms.expect("the rules' 15 s window runs");
@@ -276,13 +282,19 @@ async fn finished_record(http: &Http, match_id: &str) -> MatchRecord {
     panic!("match {match_id} never read back as finished");
 }
 
-async fn join_with_a_version_gets_exactly_the_missed_states(db: &TestDb) {
-    let app = TestApp::spawn(db).await;
+/// Alice and Bob in a race to 500 (room for hundreds of versions), the match started.
+async fn long_race(app: &TestApp) -> (Client, Client, pandemonium_protocol::RoomCode) {
     let mut alice = app.guest("Alice").await;
     let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
+    let code = open_room(app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
     sit(&mut bob, &code, 1).await;
     start(&mut alice).await;
+    (alice, bob, code)
+}
+
+async fn join_with_a_version_gets_exactly_the_missed_states(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let (mut alice, mut bob, code) = long_race(&app).await;
     bob.state_at_least(0).await;
     let token = bob.token.clone();
     bob.close().await;
@@ -389,16 +401,7 @@ async fn whole_states_before_hint(client: &mut Client) -> Vec<GameState> {
 /// state showed when it was sent.
 async fn a_rejoin_is_sent_again_exactly_the_states_that_went_out(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut players = Vec::new();
-    for name in ["Alice", "Bob", "Cleo", "Dan"] {
-        players.push(app.guest(name).await);
-    }
-    let options = json!({"mode": "team_2v2"});
-    let code = open_room(&app, &mut players[0], "demos", 4, vec![], options).await;
-    for (seat, player) in players.iter_mut().enumerate().skip(1) {
-        sit(player, &code, seat as u8).await;
-    }
-    start(&mut players[0]).await;
+    let (mut players, code) = team_table(&app).await;
     for player in players.iter_mut() {
         player.state_at_least(0).await;
     }
@@ -441,11 +444,7 @@ on_both_stores!(a_rejoin_is_sent_again_exactly_the_states_that_went_out);
 /// start; the states come out the same either way.
 async fn rejoins_late_in_a_long_match_are_sent_the_states_that_went_out(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = app.guest("Bob").await;
-    let code = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
+    let (mut alice, mut bob, code) = long_race(&app).await;
     let mut went_out = vec![bob.state_at_least(0).await];
     let token = bob.token.clone();
     for (rejoin_at, played_to) in [(60, 100), (70, 110), (105, 130)] {
