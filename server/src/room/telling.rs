@@ -67,7 +67,7 @@ impl History {
     /// The versions `viewer` was told after `version`, in order, each with the deadline its
     /// state carried, if every one of them is still here.
     fn since(&self, viewer: Viewer, version: u64) -> Option<Vec<(u64, Option<u64>)>> {
-        let oldest = self.versions.front().map(|(v, _)| *v)?;
+        let oldest = self.oldest()?;
         if version + 1 < oldest {
             return None;
         }
@@ -261,19 +261,18 @@ impl Room {
         let mut frames: Vec<(Viewer, Frame)> = Vec::with_capacity(told.len());
         let mut patches: Vec<(Viewer, Patches, Frame)> = Vec::new();
         let mut bases: Vec<(Viewer, OutlinedFrame)> = Vec::new();
-        // Who takes patches, and of which kind (a viewer class's connections may differ).
-        let mut patched: Vec<(Viewer, Patches)> = Vec::new();
-        for (&conn, sub) in &self.subscribers {
-            let wanted = (self.viewer_of(conn), sub.patches);
-            if sub.patches.on() && !patched.contains(&wanted) {
-                patched.push(wanted);
-            }
-        }
+        // Who is connected as each viewer class, and who takes patches, of which kind (a
+        // viewer class's connections may differ).
         let mut connected: Vec<Viewer> = Vec::with_capacity(told.len());
+        let mut patched: Vec<(Viewer, Patches)> = Vec::new();
         for sub in self.subscribers.values() {
             let viewer = sub.seat.map_or(Viewer::Spectator, Viewer::Seat);
             if !connected.contains(&viewer) {
                 connected.push(viewer);
+            }
+            let wanted = (viewer, sub.patches);
+            if sub.patches.on() && !patched.contains(&wanted) {
+                patched.push(wanted);
             }
         }
         for &(viewer, deadline_ms) in &told {
