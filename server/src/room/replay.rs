@@ -1,5 +1,6 @@
-//! Rebuilding a match from `(config, seed, log)`: after a restart, for a replay, and to undo an
-//! action the store could not keep. Engines are deterministic, so this is exact.
+//! Rebuilding a match from `(config, seed, log)`: after a restart, for a replay, to undo an
+//! action the store could not keep, and to tell a rejoining client the states it missed.
+//! Engines are deterministic, so this is exact.
 
 use std::borrow::Borrow;
 
