@@ -21,6 +21,16 @@ pub enum Viewer {
     Omniscient,
 }
 
+impl Viewer {
+    /// The seat this viewer plays, when it is one seat's person (or bot).
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(seat) => Some(seat),
+            _ => None,
+        }
+    }
+}
+
 /// The code that names a room in links (`/r/K7QX2MHDWA`). Ten characters from an alphabet
 /// without look-alikes, so it can be read aloud and typed from a phone.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
@@ -62,6 +72,14 @@ impl std::fmt::Display for RoomCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_seat_viewer_names_a_seat() {
+        assert_eq!(Viewer::Seat(3).seat(), Some(3));
+        assert_eq!(Viewer::Team(1).seat(), None);
+        assert_eq!(Viewer::Spectator.seat(), None);
+        assert_eq!(Viewer::Omniscient.seat(), None);
+    }
 
     #[test]
     fn room_codes_are_read_case_insensitively_and_reject_look_alikes() {

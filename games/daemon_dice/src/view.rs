@@ -145,10 +145,7 @@ impl DaemonDice {
             })
             .unwrap_or_default();
         DaemonDiceView {
-            you: match viewer {
-                Viewer::Seat(seat) => Some(seat),
-                _ => None,
-            },
+            you: viewer.seat(),
             config: self.config.clone(),
             step: self.step.clone(),
             turn: self.turn,

@@ -114,10 +114,7 @@ fn state_frame_of(
     viewer: Viewer,
     deadline_ms: Option<u64>,
 ) -> Frame {
-    let seat = match viewer {
-        Viewer::Seat(seat) => Some(seat),
-        _ => None,
-    };
+    let seat = viewer.seat();
     let to_act: Vec<Seat> = game.to_act_seen_by(viewer).iter().collect();
     wire::state_frame(
         version,
@@ -142,13 +139,9 @@ impl Room {
 
     /// How long the clock of `viewer`'s seat has left, as its state says.
     fn deadline_ms(&self, viewer: Viewer) -> Option<u64> {
-        let seat = match viewer {
-            Viewer::Seat(seat) => Some(seat),
-            _ => None,
-        };
         let now = Instant::now();
         self.clocks
-            .deadline(seat)
+            .deadline(viewer.seat())
             .map(|t| t.saturating_duration_since(now).as_millis() as u64)
     }
 
