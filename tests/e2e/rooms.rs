@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use pandemonium_protocol::ErrorCode;
 use pandemonium_protocol::{
-    ActionSource, ClientMsg, CreateRoom, GameState, JoinRole, MatchRecord, Presence, RoomStatus,
-    ServerMsg,
+    ActionSource, ClientMsg, CreateRoom, GameState, JoinRole, MatchRecord, Presence, RoomSnapshot,
+    RoomStatus, ServerMsg,
 };
 use pandemonium_server::store::{MatchStatus, Store};
 
@@ -88,6 +88,45 @@ async fn a_resent_act_is_applied_once_and_answered_as_the_first_time(db: &TestDb
     app.stop().await;
 }
 on_both_stores!(a_resent_act_is_applied_once_and_answered_as_the_first_time);
+
+/// A room change goes to everyone in the room at once. Each seat's snapshot names that seat
+/// and the last act the room answered for it; the watchers' snapshot names neither, and
+/// everything else is the same for all.
+async fn a_room_change_tells_each_seat_its_own_snapshot_and_the_watchers_theirs(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let (mut alice, mut bob, code) = two_at_a_table(&app, "Alice", "Bob").await;
+    assert_eq!(
+        act_as(&mut alice, 5, json!({"type": "draw"})).await,
+        Answer::Ack(1)
+    );
+    assert_eq!(
+        act_as(&mut bob, 9, json!({"type": "stand"})).await,
+        Answer::Ack(2)
+    );
+    let mut carol = Client::guest(app.port, "Carol").await;
+    carol.join(&code, JoinRole::Spectator).await;
+    let mut dan = Client::guest(app.port, "Dan").await;
+    dan.join(&code, JoinRole::Spectator).await;
+
+    let two_watching = |r: &RoomSnapshot| r.spectators == 2;
+    let to_alice = alice.room_where(two_watching).await;
+    let to_bob = bob.room_where(two_watching).await;
+    let to_carol = carol.room_where(two_watching).await;
+    let to_dan = dan.room_where(two_watching).await;
+    assert_eq!((to_alice.you, to_alice.last_seq), (Some(0), Some(5)));
+    assert_eq!((to_bob.you, to_bob.last_seq), (Some(1), Some(9)));
+    assert_eq!((to_carol.you, to_carol.last_seq), (None, None));
+    assert_eq!(to_dan, to_carol, "every watcher sees the same snapshot");
+    let public = |r: RoomSnapshot| RoomSnapshot {
+        you: None,
+        last_seq: None,
+        ..r
+    };
+    assert_eq!(public(to_alice), to_carol);
+    assert_eq!(public(to_bob), to_carol);
+    app.stop().await;
+}
+on_both_stores!(a_room_change_tells_each_seat_its_own_snapshot_and_the_watchers_theirs);
 
 async fn a_resent_act_after_a_server_restart_is_answered_from_the_log(db: &TestDb) {
     let first = launch(db).await;

@@ -107,6 +107,15 @@ impl History {
     }
 }
 
+/// The parts of a room snapshot that differ between subscribers: the rest is the same for
+/// everyone in the room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct SnapshotKey {
+    you: Option<Seat>,
+    last_seq: Option<u64>,
+    team_chat_open: bool,
+}
+
 /// The `state` frame `viewer` is sent of `game` at `version`.
 fn state_frame_of(
     game: &dyn DynGame,
@@ -366,8 +375,21 @@ impl Room {
         }
     }
 
-    fn snapshot_for(&self, conn: ConnId) -> RoomSnapshot {
-        let sub = &self.subscribers[&conn];
+    /// What sets one subscriber's room snapshot apart from another's.
+    fn snapshot_key(&self, conn: ConnId) -> SnapshotKey {
+        let seat = self.subscribers[&conn].seat;
+        let current = self.phase.current();
+        SnapshotKey {
+            you: seat,
+            last_seq: seat.and_then(|seat| self.answers.highest(seat)),
+            team_chat_open: self
+                .team_of(seat)
+                .is_some_and(|t| current.is_some_and(|m| m.game.team_chat_open(t))),
+        }
+    }
+
+    /// The room snapshot of the subscribers with this key.
+    fn snapshot_as(&self, key: SnapshotKey) -> RoomSnapshot {
         let current = self.phase.current();
         let teams = match current {
             Some(m) => m.game.teams(),
@@ -403,13 +425,11 @@ impl Room {
             status: self.phase.status(),
             spectators: self.spectator_count(),
             public: self.settings.public,
-            you: sub.seat,
-            last_seq: sub.seat.and_then(|seat| self.answers.highest(seat)),
+            you: key.you,
+            last_seq: key.last_seq,
             match_id: current.map(|m| m.id.clone()),
             seed_hash: current.map(|m| seed_hash(&m.seed)),
-            team_chat_open: self
-                .team_of(sub.seat)
-                .is_some_and(|t| current.is_some_and(|m| m.game.team_chat_open(t))),
+            team_chat_open: key.team_chat_open,
             turn_seconds: self.settings.turn_seconds,
             grace_seconds: self.settings.grace_seconds,
             rematch: self.rematch_seats(),
@@ -440,19 +460,20 @@ impl Room {
     }
 
     /// Sends every subscriber the room snapshot. Subscribers who see the same snapshot (all
-    /// spectators, say) share one serialised frame.
+    /// spectators, say) share one frame, made once: a crowd of watchers costs one snapshot,
+    /// not one each (each counting the crowd again).
     fn tell_room(&mut self) {
-        let mut frames: HashMap<(Option<Seat>, bool, Option<u64>), Frame> = HashMap::new();
+        let mut frames: HashMap<SnapshotKey, Frame> = HashMap::new();
         let conns: Vec<ConnId> = self.subscribers.keys().copied().collect();
         for conn in conns {
             // An earlier send may have dropped this subscriber as too slow.
             if !self.subscribers.contains_key(&conn) {
                 continue;
             }
-            let snapshot = self.snapshot_for(conn);
+            let key = self.snapshot_key(conn);
             let frame = frames
-                .entry((snapshot.you, snapshot.team_chat_open, snapshot.last_seq))
-                .or_insert_with(|| wire::frame(&ServerMsg::Room(snapshot)))
+                .entry(key)
+                .or_insert_with(|| wire::frame(&ServerMsg::Room(self.snapshot_as(key))))
                 .clone();
             self.send(conn, frame);
         }
@@ -465,7 +486,7 @@ impl Room {
             self.tell_room_change();
             return;
         }
-        let frame = wire::frame(&ServerMsg::Room(self.snapshot_for(conn)));
+        let frame = wire::frame(&ServerMsg::Room(self.snapshot_as(self.snapshot_key(conn))));
         self.send(conn, frame);
     }
 
