@@ -13,7 +13,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use pandemonium_game::{DynGame, GameEntry, GameInfo, SeededChance};
+use pandemonium_game::{DynGame, GameEntry, GameInfo, SeededChance, Viewer};
 use pandemonium_protocol::{ErrorCode, LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
 use sha2::{Digest, Sha256};
 
@@ -96,6 +96,13 @@ pub(super) struct Subscriber {
     pub patches: Patches,
     /// The last state it was sent, which the next patch would apply to.
     pub told: Option<Told>,
+}
+
+impl Subscriber {
+    /// Whose view this connection is sent: its seat's, or the spectators'.
+    pub fn viewer(&self) -> Viewer {
+        self.seat.map_or(Viewer::Spectator, Viewer::Seat)
+    }
 }
 
 /// A match: its engine, its randomness and its log.

@@ -8,7 +8,7 @@ use tokio::time::Instant;
 use pandemonium_game::{DynGame, SeededChance, Viewer};
 use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
 
-use super::actor::{Room, seed_hash};
+use super::actor::{Room, Subscriber, seed_hash};
 use super::deltas::{Patches, Told};
 use super::wire::{self, OutlinedFrame};
 use super::{ConnId, Frame, Listing, Outgoing};
@@ -140,10 +140,9 @@ fn state_frame_of(
 
 impl Room {
     pub(super) fn viewer_of(&self, conn: ConnId) -> Viewer {
-        match self.subscribers.get(&conn).and_then(|s| s.seat) {
-            Some(seat) => Viewer::Seat(seat),
-            None => Viewer::Spectator,
-        }
+        self.subscribers
+            .get(&conn)
+            .map_or(Viewer::Spectator, Subscriber::viewer)
     }
 
     /// How long the clock of `viewer`'s seat has left, as its state says.
@@ -268,7 +267,7 @@ impl Room {
         let mut connected: Vec<Viewer> = Vec::with_capacity(told.len());
         let mut patched: Vec<(Viewer, Patches)> = Vec::new();
         for sub in self.subscribers.values() {
-            let viewer = sub.seat.map_or(Viewer::Spectator, Viewer::Seat);
+            let viewer = sub.viewer();
             if !connected.contains(&viewer) {
                 connected.push(viewer);
             }
@@ -308,8 +307,8 @@ impl Room {
         self.bases.replace(version, bases);
         let conns: Vec<(ConnId, Viewer)> = self
             .subscribers
-            .keys()
-            .map(|&conn| (conn, self.viewer_of(conn)))
+            .iter()
+            .map(|(&conn, sub)| (conn, sub.viewer()))
             .collect();
         for (conn, viewer) in conns {
             let Some(sub) = self.subscribers.get_mut(&conn) else {
