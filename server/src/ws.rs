@@ -125,6 +125,15 @@ enum Flow {
     Stuck(Stuck),
 }
 
+/// How a connection that is still read from ends.
+enum Ending {
+    /// The server closes, with this code and reason, and waits for the client's Close.
+    Close(u16, &'static str),
+    /// The client sent a Close first, with this code if any. The WebSocket layer has queued
+    /// the answer (the code echoed); it goes out when the socket is flushed.
+    Answered(Option<u16>),
+}
+
 /// Polls `work` inside `span`. `Instrument` would take a handle of its own on the span: a
 /// clone and a drop in the subscriber (a lookup and an atomic operation each) for every
 /// message read.
@@ -196,7 +205,7 @@ async fn connection(
 
     // The frames of one write, kept from one write to the next.
     let mut frames = Vec::new();
-    let close: Result<(u16, &'static str), Stuck> = loop {
+    let close: Result<Ending, Stuck> = loop {
         tokio::select! {
             // In this order, without drawing lots: a frame the room queued (most wake-ups
             // under play) is handled without polling the socket's read side, whose poll goes
@@ -225,18 +234,23 @@ async fn connection(
                             break Err(stuck);
                         }
                         match then {
-                            Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
+                            Some(Outgoing::Close(code, reason)) => {
+                                break Ok(Ending::Close(code, reason));
+                            }
                             Some(Outgoing::Refused) => conn.refused_by_room(),
                             _ => {}
                         }
                     }
-                    Some(Outgoing::Close(code, reason)) => break Ok((code, reason)),
+                    Some(Outgoing::Close(code, reason)) => break Ok(Ending::Close(code, reason)),
                     Some(Outgoing::Refused) => conn.refused_by_room(),
                     // The room let go of us: too slow, or the room is gone.
                     None => {
                         conn.outbox = None;
                         conn.room = None;
-                        break Ok((CLOSE_TRY_AGAIN, "fell behind the room; reconnect to resync"));
+                        break Ok(Ending::Close(
+                            CLOSE_TRY_AGAIN,
+                            "fell behind the room; reconnect to resync",
+                        ));
                     }
                 }
             }
@@ -244,14 +258,14 @@ async fn connection(
                 let message = match incoming {
                     Some(Ok(message)) => message,
                     Some(Err(error)) => break Ok(close_for(error)),
-                    None => break Ok((CLOSE_NORMAL, "")),
+                    None => break Ok(Ending::Close(CLOSE_NORMAL, "")),
                 };
                 last_heard = Instant::now();
                 let replies = match message {
                     Message::Text(text) => {
                         in_span(&span, conn.receive(text.as_str())).await
                     }
-                    Message::Close(_) => break Ok((CLOSE_NORMAL, "")),
+                    Message::Close(frame) => break Ok(Ending::Answered(frame.map(|f| f.code))),
                     // Control frames and binary frames cost a token like any other: the
                     // library answers every ping with a pong, so pings are writes too.
                     Message::Binary(_) => conn.binary(),
@@ -271,43 +285,50 @@ async fn connection(
                 }
                 match flow {
                     Flow::Continue => {}
-                    Flow::Close(code, reason) => break Ok((code, reason)),
+                    Flow::Close(code, reason) => break Ok(Ending::Close(code, reason)),
                     Flow::Stuck(stuck) => break Err(stuck),
                 }
             }
             _ = ping.tick() => {
                 if conn.player.is_none() && Instant::now() >= handshake_deadline {
-                    break Ok((CLOSE_POLICY, "no hello in time"));
+                    break Ok(Ending::Close(CLOSE_POLICY, "no hello in time"));
                 }
                 if last_heard.elapsed() >= idle {
-                    break Ok((CLOSE_NORMAL, "idle"));
+                    break Ok(Ending::Close(CLOSE_NORMAL, "idle"));
                 }
                 if let Err(stuck) = socket.send(Message::Ping(Default::default())).await {
                     break Err(stuck);
                 }
             }
             _ = &mut handshake_over, if conn.player.is_none() => {
-                break Ok((CLOSE_POLICY, "no hello in time"));
+                break Ok(Ending::Close(CLOSE_POLICY, "no hello in time"));
             }
             _ = &mut shutting_down => {
-                break Ok((1012, "the server is restarting; reconnect in a moment"));
+                break Ok(Ending::Close(
+                    1012,
+                    "the server is restarting; reconnect in a moment",
+                ));
             }
         }
     };
     async {
         conn.leave_room().await;
-        match &close {
-            Ok((code, reason)) => tracing::debug!(code, reason, "connection closed"),
+        match close {
+            Ok(Ending::Close(code, reason)) => {
+                tracing::debug!(code, reason, "connection closed");
+                // A stopping server waits for its sockets to close: not for long on each.
+                let answer = if *state.shutdown.borrow() {
+                    STOPPING_CLOSE_ANSWER
+                } else {
+                    CLOSE_ANSWER
+                };
+                finish(socket, code, reason, answer).await;
+            }
+            Ok(Ending::Answered(code)) => {
+                tracing::debug!(code, by = "client", "connection closed");
+                answer_close(socket).await;
+            }
             Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
-        }
-        if let Ok((code, reason)) = close {
-            // A stopping server waits for its sockets to close: not for long on each.
-            let answer = if *state.shutdown.borrow() {
-                STOPPING_CLOSE_ANSWER
-            } else {
-                CLOSE_ANSWER
-            };
-            finish(socket, code, reason, answer).await;
         }
     }
     .instrument(span)
@@ -346,15 +367,23 @@ async fn finish(mut socket: Socket, code: u16, reason: &'static str, answer: Dur
     let _ = tokio::time::timeout(socket.deadline, socket.ws.close()).await;
 }
 
-/// The close code for a frame the WebSocket layer refused.
-fn close_for(error: axum::Error) -> (u16, &'static str) {
+/// Answers a client's Close (RFC 6455, 5.5.1). Sending a Close of our own would be refused
+/// once the client's has been read, and the queued answer would never be written: a browser
+/// then reports the socket it closed itself as closed abnormally (1006).
+async fn answer_close(mut socket: Socket) {
+    let _ = tokio::time::timeout(socket.deadline, socket.ws.close()).await;
+}
+
+/// How to close after a frame the WebSocket layer refused.
+fn close_for(error: axum::Error) -> Ending {
     use tokio_tungstenite::tungstenite::Error as WsError;
-    match error.into_inner().downcast::<WsError>().map(|e| *e) {
+    let (code, reason) = match error.into_inner().downcast::<WsError>().map(|e| *e) {
         Ok(WsError::Capacity(_)) => (CLOSE_TOO_BIG, "message too large"),
         Ok(WsError::Utf8(_)) => (CLOSE_INVALID_DATA, "text frames must be UTF-8"),
         Ok(WsError::Protocol(_)) => (CLOSE_PROTOCOL, "WebSocket protocol violation"),
         _ => (CLOSE_NORMAL, ""),
-    }
+    };
+    Ending::Close(code, reason)
 }
 
 /// Frames queued for one connection that go out in one write at most.

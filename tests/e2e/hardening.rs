@@ -301,6 +301,37 @@ async fn an_oversized_message_closes_with_1009_even_when_it_comes_in_fragments()
     db.drop_database().await;
 }
 
+/// RFC 6455 §5.5.1: an endpoint that receives a Close answers with a Close. Without the
+/// answer a browser reports the socket it closed itself as closed abnormally (1006,
+/// `wasClean` false).
+#[tokio::test]
+async fn a_client_s_close_is_answered_with_a_close_before_and_after_hello() {
+    let db = sqlite().await;
+    let app = TestApp::spawn(&db).await;
+    let bye = |code: u16| {
+        Message::Close(Some(tokio_tungstenite::tungstenite::protocol::CloseFrame {
+            code: code.into(),
+            reason: "bye".into(),
+        }))
+    };
+
+    let mut greeted = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    say(&mut greeted, &hello("Leaving")).await;
+    assert!(matches!(
+        hear(&mut greeted).await,
+        Ok(ServerMsg::Welcome { .. })
+    ));
+    greeted.send(bye(1000)).await.expect("send a Close");
+    assert_eq!(close_code(&mut greeted).await, 1000);
+
+    // Before `hello`, and with another code: the answer echoes it.
+    let mut silent = websocket(app.port, loopback(1), &[], None).await.unwrap();
+    silent.send(bye(1001)).await.expect("send a Close");
+    assert_eq!(close_code(&mut silent).await, 1001);
+    app.stop().await;
+    db.drop_database().await;
+}
+
 #[tokio::test]
 async fn invalid_utf8_in_a_text_frame_closes_with_1007() {
     let db = sqlite().await;
