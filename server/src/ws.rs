@@ -326,7 +326,11 @@ async fn connection(
             }
             Ok(Ending::Answered(code)) => {
                 tracing::debug!(code, by = "client", "connection closed");
-                answer_close(socket).await;
+                // Not `finish`: a Close of our own is refused once the client's has been
+                // read, and the answer queued for it would never be written (RFC 6455,
+                // 5.5.1; without it a browser reports the socket it closed itself as closed
+                // abnormally, 1006).
+                flush_close(&mut socket).await;
             }
             Err(Stuck) => tracing::debug!("connection dropped: the client stopped reading"),
         }
@@ -364,13 +368,12 @@ async fn finish(mut socket: Socket, code: u16, reason: &'static str, answer: Dur
         }
     };
     let _ = tokio::time::timeout(answer, drain).await;
-    let _ = tokio::time::timeout(socket.deadline, socket.ws.close()).await;
+    flush_close(&mut socket).await;
 }
 
-/// Answers a client's Close (RFC 6455, 5.5.1). Sending a Close of our own would be refused
-/// once the client's has been read, and the queued answer would never be written: a browser
-/// then reports the socket it closed itself as closed abnormally (1006).
-async fn answer_close(mut socket: Socket) {
+/// Writes out what the closing handshake still has queued (our Close, or the answer to the
+/// client's), within the write deadline.
+async fn flush_close(socket: &mut Socket) {
     let _ = tokio::time::timeout(socket.deadline, socket.ws.close()).await;
 }
 
