@@ -107,15 +107,6 @@ impl History {
     }
 }
 
-/// The parts of a room snapshot that differ between subscribers: the rest is the same for
-/// everyone in the room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct SnapshotKey {
-    you: Option<Seat>,
-    last_seq: Option<u64>,
-    team_chat_open: bool,
-}
-
 /// The `state` frame `viewer` is sent of `game` at `version`.
 fn state_frame_of(
     game: &dyn DynGame,
@@ -374,21 +365,10 @@ impl Room {
         }
     }
 
-    /// What sets one subscriber's room snapshot apart from another's.
-    fn snapshot_key(&self, conn: ConnId) -> SnapshotKey {
-        let seat = self.subscribers[&conn].seat;
-        let current = self.phase.current();
-        SnapshotKey {
-            you: seat,
-            last_seq: seat.and_then(|seat| self.answers.highest(seat)),
-            team_chat_open: self
-                .team_of(seat)
-                .is_some_and(|t| current.is_some_and(|m| m.game.team_chat_open(t))),
-        }
-    }
-
-    /// The room snapshot of the subscribers with this key.
-    fn snapshot_as(&self, key: SnapshotKey) -> RoomSnapshot {
+    /// The room snapshot of whoever sits in `seat` (`None`: the watchers). The seat is all
+    /// that sets one subscriber's snapshot apart from another's: `you`, `last_seq` and
+    /// `team_chat_open` follow from it.
+    fn snapshot_of(&self, seat: Option<Seat>) -> RoomSnapshot {
         let current = self.phase.current();
         let teams = match current {
             Some(m) => m.game.teams(),
@@ -424,11 +404,13 @@ impl Room {
             status: self.phase.status(),
             spectators: self.spectator_count(),
             public: self.settings.public,
-            you: key.you,
-            last_seq: key.last_seq,
+            you: seat,
+            last_seq: seat.and_then(|seat| self.answers.highest(seat)),
             match_id: current.map(|m| m.id.clone()),
             seed_hash: current.map(|m| seed_hash(&m.seed)),
-            team_chat_open: key.team_chat_open,
+            team_chat_open: self
+                .team_of(seat)
+                .is_some_and(|t| current.is_some_and(|m| m.game.team_chat_open(t))),
             turn_seconds: self.settings.turn_seconds,
             grace_seconds: self.settings.grace_seconds,
             rematch: self.rematch_seats(),
@@ -462,17 +444,17 @@ impl Room {
     /// spectators, say) share one frame, made once: a crowd of watchers costs one snapshot,
     /// not one each (each counting the crowd again).
     fn tell_room(&mut self) {
-        let mut frames: HashMap<SnapshotKey, Frame> = HashMap::new();
+        let mut frames: HashMap<Option<Seat>, Frame> = HashMap::new();
         let conns: Vec<ConnId> = self.subscribers.keys().copied().collect();
         for conn in conns {
             // An earlier send may have dropped this subscriber as too slow.
             if !self.subscribers.contains_key(&conn) {
                 continue;
             }
-            let key = self.snapshot_key(conn);
+            let seat = self.subscribers[&conn].seat;
             let frame = frames
-                .entry(key)
-                .or_insert_with(|| wire::frame(&ServerMsg::Room(self.snapshot_as(key))))
+                .entry(seat)
+                .or_insert_with(|| wire::frame(&ServerMsg::Room(self.snapshot_of(seat))))
                 .clone();
             self.send(conn, frame);
         }
@@ -485,7 +467,8 @@ impl Room {
             self.tell_room_change();
             return;
         }
-        let frame = wire::frame(&ServerMsg::Room(self.snapshot_as(self.snapshot_key(conn))));
+        let seat = self.subscribers[&conn].seat;
+        let frame = wire::frame(&ServerMsg::Room(self.snapshot_of(seat)));
         self.send(conn, frame);
     }
 
