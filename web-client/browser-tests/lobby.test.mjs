@@ -41,7 +41,7 @@ test("a mistyped room code is refused with a sentence, and an unknown room says 
   await page.goto("/");
   await page.getByLabel("Room code or invite link").fill("nope");
   await page.getByRole("button", { name: "Join", exact: true }).click();
-  await page.getByText("A room code is six letters and digits").waitFor();
+  await page.getByText("A room code is ten letters and digits").waitFor();
   assert.deepEqual(errors, []);
   await context.close();
 });

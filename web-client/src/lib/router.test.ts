@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRoute } from "./router";
+import { parseRoute, roomCodeIn } from "./router";
 
 describe("routes", () => {
   it("parses every page the app has", () => {
@@ -37,5 +37,20 @@ describe("routes", () => {
 
   it("ignores a trailing slash", () => {
     expect(parseRoute("/history/")).toMatchObject({ name: "history" });
+  });
+
+  it("finds the room in a typed code or a pasted invite link", () => {
+    expect(roomCodeIn(" v4mjwhk2qa ")).toBe("V4MJWHK2QA");
+    expect(roomCodeIn("https://play.example/r/V4MJWHK2QA")).toBe("V4MJWHK2QA");
+    expect(roomCodeIn("http://127.0.0.1:8080/r/V4MJWHK2QA?watch")).toBe("V4MJWHK2QA");
+    expect(roomCodeIn("/r/k7qx2m")).toBe("K7QX2M");
+    expect(roomCodeIn("K7QX2M")).toBe("K7QX2M");
+  });
+
+  it("finds no room in text that only ends like a code", () => {
+    expect(roomCodeIn("nope")).toBeNull();
+    expect(roomCodeIn("K7QX2MHD")).toBeNull();
+    expect(roomCodeIn("https://play.example/r/V4MJWHK2QAX")).toBeNull();
+    expect(roomCodeIn("https://play.example/history")).toBeNull();
   });
 });

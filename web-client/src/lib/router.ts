@@ -45,6 +45,17 @@ export function parseRoute(pathname: string, search = ""): Route {
   return { name: "not_found", path: pathname };
 }
 
+/**
+ * The room a person typed or pasted into a "join" box: a bare code, or any link whose path is
+ * a room's (`https://host/r/CODE?watch`). Null when the text names no room.
+ */
+export function roomCodeIn(text: string): string | null {
+  const trimmed = text.trim();
+  if (CODE.test(trimmed)) return trimmed.toUpperCase();
+  const link = new RegExp(`(?:^|/)r/(${ROOM_CODE})/?(?:[?#].*)?$`).exec(trimmed);
+  return link ? link[1].toUpperCase() : null;
+}
+
 export function roomPath(code: string, watch = false): string {
   return `/r/${code}${watch ? "?watch" : ""}`;
 }
