@@ -1,5 +1,6 @@
 /** Words for a room's settings: its options as the game's schema labels them, and durations. */
 import type { GameInfo } from "../protocol/GameInfo";
+import type { RoomSnapshot } from "../protocol/RoomSnapshot";
 
 export interface OptionFact {
   key: string;
@@ -7,13 +8,42 @@ export interface OptionFact {
   value: string;
 }
 
-/** Each option of `game` with the value `options` gives it, in people's words; the mode first. */
-export function optionFacts(game: GameInfo, options: Record<string, unknown>): OptionFact[] {
-  const facts = game.options.map((spec) => ({
-    key: spec.key,
-    label: spec.label,
-    value: optionValue(spec, options[spec.key]),
-  }));
+/**
+ * Options that only mean something at a table of teams (DēmoS's "Team seating" in a team
+ * mode), by base game: elsewhere they keep their default and saying it would suggest teams.
+ */
+const TEAM_ONLY: Record<string, string[]> = { demos: ["seating", "teams"] };
+
+/**
+ * How a room's teams are made, if it plays in teams: its seats show them once the options fix
+ * them, and a table whose seating is drawn learns them when the match starts.
+ */
+export function roomTeams(
+  game: GameInfo,
+  room: Pick<RoomSnapshot, "seats" | "options">,
+): "shown" | "drawn" | null {
+  if (!game.teams) return null;
+  if (room.seats.some((s) => s.team !== null)) return "shown";
+  return room.options.seating === "drawn" ? "drawn" : null;
+}
+
+/**
+ * Each option of `game` with the value `options` gives it, in people's words; the mode first.
+ * At a table without teams (`teams` false), the options about teams are left out.
+ */
+export function optionFacts(
+  game: GameInfo,
+  options: Record<string, unknown>,
+  teams = true,
+): OptionFact[] {
+  const teamOnly = teams ? [] : (TEAM_ONLY[game.board ?? game.id] ?? []);
+  const facts = game.options
+    .filter((spec) => !teamOnly.includes(spec.key))
+    .map((spec) => ({
+      key: spec.key,
+      label: spec.label,
+      value: optionValue(spec, options[spec.key]),
+    }));
   return facts.sort((a, b) => Number(b.key === "mode") - Number(a.key === "mode"));
 }
 

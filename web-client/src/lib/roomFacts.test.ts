@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { GameInfo } from "../protocol/GameInfo";
+import type { SeatInfo } from "../protocol/SeatInfo";
+import { optionFacts, roomTeams, seconds } from "./roomFacts";
+
+const demos: GameInfo = {
+  id: "demos",
+  name: "DēmoS",
+  min_seats: 3,
+  max_seats: 5,
+  description: "",
+  teams: true,
+  real_time: false,
+  options: [
+    {
+      key: "mode",
+      label: "Mode",
+      help: "",
+      kind: {
+        type: "choice",
+        values: [
+          { value: "simplified", label: "Simplified (3-5 players)" },
+          { value: "team_2v2", label: "2 vs 2 (4 players)" },
+        ],
+      },
+      default: "complete",
+    },
+    {
+      key: "seating",
+      label: "Team seating",
+      help: "",
+      kind: {
+        type: "choice",
+        values: [
+          { value: "chosen", label: "Chosen by the host" },
+          { value: "drawn", label: "Drawn by lot" },
+        ],
+      },
+      default: "chosen",
+    },
+  ],
+};
+
+const seat = (n: number, team: number | null): SeatInfo => ({
+  seat: n,
+  player: null,
+  presence: "empty",
+  ready: false,
+  team,
+  away_ms: null,
+  pace: null,
+});
+
+describe("room facts", () => {
+  it("a table without teams says nothing about teams", () => {
+    const room = { seats: [seat(0, null), seat(1, null), seat(2, null)], options: {} };
+    expect(roomTeams(demos, room)).toBeNull();
+    const facts = optionFacts(demos, { mode: "simplified" }, false);
+    expect(facts.map((f) => f.label)).toEqual(["Mode"]);
+  });
+
+  it("a team table shows its teams by seat, or says they are drawn at the start", () => {
+    const chosen = { seats: [0, 1, 0, 1].map((t, i) => seat(i, t)), options: {} };
+    expect(roomTeams(demos, chosen)).toBe("shown");
+    const drawn = {
+      seats: [0, 1, 2, 3].map((i) => seat(i, null)),
+      options: { mode: "team_2v2", seating: "drawn" },
+    };
+    expect(roomTeams(demos, drawn)).toBe("drawn");
+    expect(optionFacts(demos, drawn.options, true).map((f) => f.value)).toEqual([
+      "2 vs 2 (4 players)",
+      "Drawn by lot",
+    ]);
+  });
+
+  it("says durations in minutes and seconds", () => {
+    expect(seconds(45)).toBe("45 s");
+    expect(seconds(60)).toBe("1 min");
+    expect(seconds(90)).toBe("1 min 30 s");
+  });
+});
