@@ -56,7 +56,9 @@ export type ClientCode =
   /** The room was left with acts unanswered. */
   | "left_room"
   /** A page's own failure (setting up a rematch, copying a link). */
-  | "play_again";
+  | "play_again"
+  /** Not a failure: a decision clock ran out and the server played for the seat. */
+  | "time_ran_out";
 
 export interface Notice {
   id: number;
