@@ -1,8 +1,8 @@
 //! The parts of a JSON text, found by scanning it rather than parsing it, each value left as
 //! the text it was: every value of the text at once, in one scan ([`Outline`]). Patches are
 //! worked out on frames the server has just serialised itself, level by level into what
-//! changed; a scan that only looks for quotes, brackets and commas does that several times
-//! faster than a parser, which checks every number and escape on the way.
+//! changed; a scan that only looks for quotes, brackets and commas does that with far less
+//! work than a parser, which checks every number and escape on the way.
 //!
 //! The text is taken to be valid JSON (what a serialiser wrote). Anything else is not checked
 //! but never panics: a text that does not split as expected gives `None`.
@@ -71,8 +71,8 @@ thread_local! {
     /// Node buffers of dropped outlines. A room keeps each state's outlines until the next
     /// version's are made, so outlines of a few KiB are made and dropped by the thousand a
     /// second, always a version apart: allocated anew, each took the allocator's slow path
-    /// and often a fresh page of memory to fault in (~5% of the runtime's time with clients
-    /// taking patches, in a profile of `make load --patches`).
+    /// and often a fresh page of memory to fault in, a share of a patch-taking server's time
+    /// that profiles showed (docs/performance.md, "Patches").
     static SPARE_NODES: RefCell<Vec<Vec<Node>>> = const { RefCell::new(Vec::new()) };
 }
 

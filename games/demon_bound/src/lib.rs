@@ -20,10 +20,9 @@
 //! - [`DemonBoundBot`] won **997 of 1,000** seeded three-player matches against two
 //!   `RandomBot`s (99.7%; the bot's seat rotates; a shared win counts).
 //! - Solitaire: it won **1,507 of 10,000** seeded deals (15.1%; 20 treasure needed).
-//! - `cargo bench -p pandemonium-demon-bound` (2 cores shared with a loaded machine, load
-//!   average about 10, so these are upper bounds): random playouts of 7,200 solitaire
-//!   games/s (139 µs each), 2,160 three-seat games/s (462 µs), 1,880 four-seat games/s
-//!   (532 µs); one move plus the four seats' views serialised, about 58 µs.
+//! - `cargo bench -p pandemonium-demon-bound` (`make bench`): random playouts of one to four
+//!   seats, and one move plus the four seats' views serialised; the figures and the engine's
+//!   budget are in docs/performance.md.
 
 mod action;
 mod bot;

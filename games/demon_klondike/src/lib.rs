@@ -32,12 +32,12 @@
 //! - [`KlondikeBot`] beat the random bot in **947 of 1,000** seeded two-player deals by score
 //!   (average 9.6 points to 0.5; seats alternate): `cargo test --release -p
 //!   pandemonium-demon-klondike --test rules -- --ignored --nocapture`.
-//! - `cargo bench -p pandemonium-demon-klondike` (2 cores shared with other builds, load ~10,
-//!   so these are upper bounds): one action plus all nine views of an eight-seat table
-//!   serialised, about 234 µs — almost all of it JSON (the card names' strings); the eight
-//!   seat views are the same public table but for `you`, so a room that serialises the table
-//!   once per version pays about a ninth of that. A random eight-seat playout (about 25
-//!   actions, a random player soon says it is stuck), about 385 µs: 2,600 playouts/s.
+//! - `cargo bench -p pandemonium-demon-klondike` (`make bench`): one action plus all nine
+//!   views of an eight-seat table serialised, and a random eight-seat playout (a random
+//!   player soon says it is stuck); the figures and the engine's budget are in
+//!   docs/performance.md. Almost all of an action's cost is JSON (the card names' strings),
+//!   and the eight seat views are the same public table but for `you`: what a room would
+//!   save by serialising the table once per version.
 
 mod action;
 mod bot;

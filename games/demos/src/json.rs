@@ -11,8 +11,9 @@ use crate::state::Turn;
 
 /// A JSON object written member by member at the end of a buffer. Its keys are the field
 /// names of this crate's types, plain ASCII, copied as they are: a derived `Serialize` passes
-/// every key through serde's string escaper, and views are written four times a move
-/// (criterion, one move and its four views: 7.02 µs with the escaper, 5.51 µs without).
+/// every key through serde's string escaper, and views are written for every seat after
+/// every move, so the escaper was a large part of writing them (docs/performance.md,
+/// "Frames").
 pub(crate) struct Members<'a> {
     out: &'a mut Vec<u8>,
     first: bool,

@@ -20,9 +20,9 @@
 //!   `RandomBot`s (95.3%; the bot's seat rotates; a shared victory counts as a win, a match
 //!   without a winner does not): `cargo test --release -p pandemonium-demos --test rules --
 //!   --ignored --nocapture`.
-//! - `cargo bench -p pandemonium-demos`: one move plus the four seats' views serialised,
-//!   about 12.6 µs (budget 20 µs); a random four-seat complete playout (about 160 moves),
-//!   about 49 µs.
+//! - `cargo bench -p pandemonium-demos` (`make bench`): one move plus the four seats' views
+//!   serialised, the four seats' patches of one move, and a random four-seat complete
+//!   playout; the figures and the engine's budget are in docs/performance.md.
 
 mod actions;
 mod bot;

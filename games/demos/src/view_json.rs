@@ -1,8 +1,8 @@
 //! A view's JSON written straight from the state: what the server sends in every frame.
 //!
 //! Building a [`DemosView`](crate::view::DemosView) to serialise it copies every player's hand, points, turns and
-//! figures into vectors of their own: about sixty allocations for the four seats' frames of
-//! one move. Here the same fields, in the same order, are read in place, each from the method
+//! figures into vectors of their own: allocations for every list of every seat's frame, on
+//! every move. Here the same fields, in the same order, are read in place, each from the method
 //! that `build_view` uses. The conformance harness holds the text to exactly that of the
 //! built view serialised, at every position of its matches, for every viewer.
 

@@ -115,7 +115,7 @@ pub(super) struct Match {
 }
 
 /// An action the match applied, as the room keeps it to rebuild the match: its canonical JSON
-/// text, the text the store has. A parsed tree takes ~20 times the memory (each object a
+/// text, the text the store has. A parsed tree takes many times the memory (each object a
 /// B-tree node of a few hundred bytes), and a finished room keeps its match's log until it
 /// closes.
 pub(super) struct Applied {

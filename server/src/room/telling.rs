@@ -28,8 +28,8 @@ pub const JOIN_FRAMES: usize = HISTORY_VERSIONS + 3;
 /// which classes were sent a state (every seat; spectators while someone watched) and the
 /// deadline each state carried. A rejoin's missed states are made again from the match's log
 /// and these (engines are deterministic, so they are the states that went out) rather than
-/// kept: kept, they came to the whole 256 KiB in every room in play, most of a busy server's
-/// memory (the kit's 250 DēmoS tables: 150 MiB, against 82 MiB without them).
+/// kept: kept, they filled their whole byte bound in every room in play and were most of a
+/// busy server's memory (docs/performance.md, "Memory").
 ///
 /// A rejoin replays from a checkpoint when it can: the match as it stood at the oldest version
 /// kept when the last rejoin was made, so that however often a client rejoins, each costs at
@@ -430,9 +430,9 @@ impl Room {
     /// is brought up to date first, so whoever has seen a snapshot finds the room list agreeing
     /// with it. This is the only place it is, after the room opens: everything the summary
     /// lists (seats, names, host, status, spectators, public) is in the snapshot too, so no
-    /// change to it goes without one. Bringing it up to date after every event instead cost
-    /// ~1% of the runtime's time at 1,000 moves a second (its strings, scattered over the
-    /// heap, read for each action and each commit).
+    /// change to it goes without one. Bringing it up to date after every event instead read
+    /// its strings, scattered over the heap, for each action and each commit: work on the
+    /// action path for a list that changes only with the room.
     pub(super) fn tell_room_change(&mut self) {
         if std::mem::take(&mut self.room_changed) {
             self.update_summary();
