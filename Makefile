@@ -39,7 +39,7 @@ web:
 # The browser tests' servers (target/debug/pandemonium and pandemonium-test-server) are built
 # as `test-rust` builds them, with the test profile and the same targets (so the same
 # features): after it, nothing is compiled again. The dev profile, or a build of the two
-# binaries alone (fewer features), compiled every workspace crate again: ~1.5 min of a CI run.
+# binaries alone (fewer features), compiled every workspace crate again after `test-rust`.
 test-web:
 	@if [ -f $(WEB)/package.json ]; then \
 		$(MAKE) $(WEB)/node_modules/.installed && \
