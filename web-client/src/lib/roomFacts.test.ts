@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GameInfo } from "../protocol/GameInfo";
 import type { SeatInfo } from "../protocol/SeatInfo";
-import { optionFacts, roomTeams, seconds } from "./roomFacts";
+import { optionFacts, roomTeams, seconds, spokenDuration } from "./roomFacts";
 
 const demos: GameInfo = {
   id: "demos",
@@ -77,5 +77,13 @@ describe("room facts", () => {
     expect(seconds(45)).toBe("45 s");
     expect(seconds(60)).toBe("1 min");
     expect(seconds(90)).toBe("1 min 30 s");
+  });
+
+  it("says a duration aloud with singular and plural units", () => {
+    expect(spokenDuration(1)).toBe("1 second");
+    expect(spokenDuration(45)).toBe("45 seconds");
+    expect(spokenDuration(60)).toBe("1 minute");
+    expect(spokenDuration(61)).toBe("1 minute 1 second");
+    expect(spokenDuration(125)).toBe("2 minutes 5 seconds");
   });
 });

@@ -77,6 +77,15 @@ export function seconds(total: number): string {
   return s ? `${m} min ${s} s` : `${m} min`;
 }
 
+/** A duration for a screen reader: "45 seconds", "1 minute", "1 minute 5 seconds". */
+export function spokenDuration(total: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  if (m === 0) return unit(s, "second");
+  return s ? `${unit(m, "minute")} ${unit(s, "second")}` : unit(m, "minute");
+}
+
 /** A countdown as "0:42". */
 export function clock(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
