@@ -1,0 +1,442 @@
+// What a self-hoster does with `docker compose`, step by step, against the real Dockerfile and
+// docker-compose.yml: build and start the stack, play a match in Chromium through the published
+// port (a host, a friend by the invite link, a spectator), restart the server in the middle of
+// it, upgrade the image while it runs, read the logs, take the stack down and up again, and
+// restore a backup into an empty database. Each step is one test, so the runner prints each
+// with its time; a step after a failed one is skipped (it would only fail for the same reason).
+//
+// Run by tests/compose/run.sh (`make compose-test`), which starts the engine, makes the base
+// images and cleans up; it passes COMPOSE (the compose command), COMPOSE_PROJECT_NAME,
+// PANDEMONIUM_IMAGE and PANDEMONIUM_PORT.
+import assert from "node:assert/strict";
+import { execFile, spawn } from "node:child_process";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import {
+  clientState,
+  launchBrowser,
+  newPerson,
+  pickName,
+  screenshot,
+  waitFor,
+} from "../../web-client/browser-tests/harness.mjs";
+import {
+  createRoomViaUi,
+  gameInfo,
+  playByHints,
+  waitSeated,
+} from "../../web-client/browser-tests/flows.mjs";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const COMPOSE = (process.env.COMPOSE ?? "docker compose").split(" ");
+const PORT = process.env.PANDEMONIUM_PORT ?? "8080";
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+const FILES = ["-f", "docker-compose.yml", "-f", "tests/compose/compose.test.yml"];
+/** The image must stay under this (measured: see the README); a growth past it is a finding. */
+const IMAGE_BUDGET_MB = 120;
+/** From `docker start` to an answered /readyz, once built. */
+const START_BUDGET_MS = 1000;
+
+const MIN = 60_000;
+const scratch = mkdtempSync(join(tmpdir(), "pandemonium-compose-"));
+const figures = [];
+let broken = null;
+
+/** Runs a command from the repository's root; resolves with its stdout, rejects with its output. */
+function run(cmd, args, { timeout = 2 * MIN, env = {}, input, output, merge = false } = {}) {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, {
+      cwd: repo,
+      env: { ...process.env, ...env },
+      stdio: [input ? "pipe" : "ignore", output ? "pipe" : "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    if (output) child.stdout.pipe(output);
+    else child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (merge ? (out += d) : (err += d)));
+    if (input) createReadStream(input).pipe(child.stdin);
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
+    child.on("error", fail);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) ok(out.trim());
+      else
+        fail(
+          new Error(
+            `${cmd} ${args.join(" ")} ${signal ? `was killed (${signal}, after ${timeout} ms)` : `exited ${code}`}\n${err.slice(-4000)}${out.slice(-2000)}`,
+          ),
+        );
+    });
+  });
+}
+
+const compose = (args, opts) => run(COMPOSE[0], [...COMPOSE.slice(1), ...FILES, ...args], opts);
+const docker = (args, opts) => run("docker", args, opts);
+const containerOf = async (service) => {
+  const id = await compose(["ps", "-q", service]);
+  assert.ok(id, `the ${service} container exists`);
+  return id;
+};
+const inspect = (id, format) => docker(["inspect", "-f", format, id]);
+
+/** Waits until both services' own healthchecks say healthy. */
+async function bothHealthy(timeout = 2 * MIN) {
+  const deadline = Date.now() + timeout;
+  let last = "";
+  while (Date.now() < deadline) {
+    const states = [];
+    for (const service of ["db", "server"]) {
+      const id = await compose(["ps", "-q", service]);
+      states.push(id ? await inspect(id, "{{.State.Health.Status}}") : "missing");
+    }
+    last = states.join(", ");
+    if (states.every((s) => s === "healthy")) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`db and server were not healthy within ${timeout} ms (last: ${last})`);
+}
+
+/** Milliseconds until /readyz answers 200 on the published port, polled every 20 ms. */
+async function untilReady(since, timeout = MIN) {
+  while (Date.now() - since < timeout) {
+    try {
+      if ((await fetch(`${URL_BASE}/readyz`)).status === 200) return Date.now() - since;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`/readyz did not answer within ${timeout} ms`);
+}
+
+/** Each step: skipped after a failure, timed by the runner, with a figure it may report. */
+function step(name, timeout, fn) {
+  test(name, { timeout }, async (t) => {
+    if (broken) return t.skip(`an earlier step failed (${broken})`);
+    try {
+      await fn(t);
+    } catch (error) {
+      broken = name;
+      throw error;
+    }
+  });
+}
+const figure = (what, value) => {
+  figures.push(`${what}: ${value}`);
+  console.log(`# ${what}: ${value}`);
+};
+
+/**
+ * Plays `moves` actions by the server's hints through the pages' own protocol clients (the
+ * way `playByHints` plays a whole match), and returns the version the last acknowledged one
+ * reached.
+ */
+async function playMoves(pages, moves) {
+  let played = 0;
+  let version = 0;
+  for (let round = 0; round < 50 * moves && played < moves; round++) {
+    let acted = false;
+    for (const page of pages) {
+      if (played >= moves) break;
+      const acked = await page.evaluate(async () => {
+        const conn = window.pandemonium.connection();
+        const game = conn.state.game;
+        if (!game || game.outcome || game.legal.length === 0) return null;
+        const hint = await conn.hint();
+        if (!hint || hint.action === null || hint.version !== game.version) return null;
+        return conn.act(hint.action).then(
+          (r) => r.version,
+          () => null,
+        );
+      });
+      if (acked !== null) {
+        played++;
+        version = Math.max(version, acked);
+        acted = true;
+      }
+    }
+    if (!acted) await pages[0].waitForTimeout(50);
+  }
+  assert.equal(played, moves, `${moves} moves were played`);
+  return version;
+}
+
+/** Waits until every page is online again with the room's game at `version` or later. */
+async function allResumed(people, version, what) {
+  for (const { page } of people) {
+    await waitFor(
+      async () => {
+        const s = await clientState(page);
+        return s.status === "online" && s.game && s.game.version >= version ? s : null;
+      },
+      { timeout: MIN, interval: 100, message: `${what}: every page back at version ${version}` },
+    );
+  }
+  return Promise.all(people.map(({ page }) => clientState(page)));
+}
+
+let browser;
+let ada;
+let bo;
+let cy;
+let code;
+let matchId;
+let imageId;
+let version = 0;
+
+before(() => {
+  for (const name of ["COMPOSE_PROJECT_NAME", "PANDEMONIUM_IMAGE", "PANDEMONIUM_PORT"])
+    assert.ok(process.env[name], `${name} is set (run this through tests/compose/run.sh)`);
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+  if (figures.length) console.log(`# figures\n${figures.map((f) => `#   ${f}`).join("\n")}`);
+});
+
+step("build: docker compose up -d --build", 45 * MIN, async () => {
+  const started = Date.now();
+  await compose(["up", "-d", "--build"], {
+    timeout: 45 * MIN,
+    env: { PANDEMONIUM_REVISION: "compose-test-1" },
+  });
+  figure("build and start", `${((Date.now() - started) / 1000).toFixed(1)} s`);
+  imageId = await inspect(await containerOf("server"), "{{.Image}}");
+});
+
+step("healthy: both healthchecks pass", 3 * MIN, async () => {
+  await bothHealthy();
+});
+
+step("the image is small, runs as a non-root user and has a healthcheck", MIN, async () => {
+  const image = process.env.PANDEMONIUM_IMAGE;
+  const bytes = Number(await docker(["image", "inspect", "-f", "{{.Size}}", `${image}:latest`]));
+  const mb = bytes / 1_000_000;
+  figure("image size", `${mb.toFixed(1)} MB`);
+  assert.ok(mb < IMAGE_BUDGET_MB, `the image is ${mb.toFixed(1)} MB, over ${IMAGE_BUDGET_MB} MB`);
+  const server = await containerOf("server");
+  const uid = await docker(["exec", server, "id", "-u"]);
+  assert.notEqual(uid, "0", "the server runs as a non-root user");
+  const check = await docker(["image", "inspect", "-f", "{{json .Config.Healthcheck}}", image]);
+  assert.match(check, /readyz/, "the image's own healthcheck asks /readyz");
+  const revision = await inspect(
+    server,
+    '{{index .Config.Labels "org.opencontainers.image.revision"}}',
+  );
+  assert.equal(
+    revision,
+    "compose-test-1",
+    "the image is labelled with the revision it was built for",
+  );
+});
+
+step(
+  "match started: a host, a friend by the invite link and a spectator, in Chromium",
+  3 * MIN,
+  async () => {
+    browser = await launchBrowser();
+    const game = await gameInfo(URL_BASE, "daemon_dice");
+    ada = await newPerson(browser, URL_BASE);
+    code = await createRoomViaUi(ada.page, {
+      game,
+      seats: 2,
+      name: "Ada",
+      options: { "Daemon size": 5 },
+    });
+    assert.equal(await waitSeated(ada.page), 0);
+    const invite = await ada.page.getByLabel("Invite link").inputValue();
+    assert.equal(new URL(invite).pathname, `/r/${code}`);
+
+    bo = await newPerson(browser, URL_BASE);
+    await bo.page.goto(invite);
+    await pickName(bo.page, "Bo");
+    assert.equal(await waitSeated(bo.page), 1);
+    await bo.page.getByRole("button", { name: "I'm ready" }).click();
+    await waitFor(async () => (await clientState(ada.page)).room.seats[1].ready, {
+      message: "Bo ready",
+    });
+
+    cy = await newPerson(browser, URL_BASE, { width: 390, height: 844 });
+    await cy.page.goto(`${invite}?watch`);
+    await pickName(cy.page, "Cy");
+    await cy.page.getByText("You are watching").waitFor();
+
+    await ada.page.getByRole("button", { name: "Start the match" }).click();
+    for (const { page } of [ada, bo, cy])
+      await waitFor(async () => (await clientState(page)).game !== null, {
+        message: "the first state on every page",
+      });
+    version = await playMoves([ada.page, bo.page], 6);
+    await allResumed([ada, bo, cy], version, "after six moves");
+    await screenshot(ada.page, "compose-match-host");
+  },
+);
+
+step(
+  "restart resumed: the server container restarts mid-match and loses no acknowledged move",
+  3 * MIN,
+  async () => {
+    // `docker stop` and `docker start`, what `docker compose restart server` does, timed
+    // without compose's own start-up around them.
+    const server = await containerOf("server");
+    const stopping = Date.now();
+    await docker(["stop", server], { timeout: MIN });
+    const stopMs = Date.now() - stopping;
+    figure("graceful stop (docker stop, mid-match)", `${stopMs} ms`);
+    assert.equal(await inspect(server, "{{.State.ExitCode}}"), "0", "SIGTERM ends it cleanly");
+    const lines = (await docker(["logs", server])).split("\n");
+    assert.ok(
+      lines.some((l) => l.includes('"stopped"')),
+      "the server says it stopped (store flushed)",
+    );
+
+    const starting = Date.now();
+    await docker(["start", server], { timeout: MIN });
+    const readyMs = await untilReady(starting);
+    figure("start to /readyz (docker start)", `${readyMs} ms`);
+    assert.ok(readyMs < START_BUDGET_MS, `ready in ${readyMs} ms, over ${START_BUDGET_MS} ms`);
+
+    const states = await allResumed([ada, bo, cy], version, "after the restart");
+    for (const s of states) assert.equal(s.game.version, version, "no move lost, none invented");
+    assert.deepEqual(
+      states.map((s) => s.room.you),
+      [0, 1, null],
+      "everyone is back where they were: two seats and a spectator",
+    );
+    // The match goes on where it stopped.
+    version = await playMoves([ada.page, bo.page], 4);
+    await allResumed([ada, bo, cy], version, "after four more moves");
+    await bothHealthy();
+  },
+);
+
+step(
+  "upgrade: a newly built image replaces the server while the match runs",
+  15 * MIN,
+  async () => {
+    const before = await containerOf("server");
+    await compose(["up", "-d", "--build", "server"], {
+      timeout: 15 * MIN,
+      env: { PANDEMONIUM_REVISION: "compose-test-2" },
+    });
+    const after = await containerOf("server");
+    const upgraded = await inspect(after, "{{.Image}}");
+    assert.notEqual(upgraded, imageId, "a new image was built");
+    assert.notEqual(after, before, "the server container was replaced");
+    await untilReady(Date.now());
+    const states = await allResumed([ada, bo, cy], version, "after the upgrade");
+    for (const s of states) assert.equal(s.game.version, version, "no move lost in the upgrade");
+    await bothHealthy();
+    imageId = upgraded;
+  },
+);
+
+step("match played: the match ends for all three and is in the history", 5 * MIN, async () => {
+  const end = await playByHints([ada.page, bo.page]);
+  assert.ok(end.game.outcome, "the match is over");
+  matchId = end.room.match_id;
+  for (const { page } of [ada, bo, cy]) await page.getByTestId("end-of-match").waitFor();
+  await screenshot(cy.page, "compose-match-end-spectator");
+  await ada.page.goto("/history");
+  const row = ada.page.locator(`tr[data-match="${matchId}"]`);
+  await waitFor(
+    async () => {
+      if (await row.isVisible()) return true;
+      await ada.page.reload();
+      return false;
+    },
+    { message: "the match in the history", interval: 500 },
+  );
+  for (const person of [ada, bo, cy])
+    assert.deepEqual(
+      person.errors.filter((e) => !/WebSocket|ERR_CONNECTION|status of 50[23]/.test(e)),
+      [],
+      "no error on the pages but the restarts' dropped connections",
+    );
+});
+
+step("logs: JSON lines, and the room's lines name the room", MIN, async () => {
+  // The server container's own output, both streams, since the upgrade made it.
+  const out = await docker(["logs", await containerOf("server")], { merge: true });
+  const lines = out.split("\n").filter((l) => l.trim());
+  assert.ok(lines.length > 0, "the server logged");
+  const parsed = lines.map((line) => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      assert.fail(`a log line is not JSON: ${line}`);
+    }
+  });
+  for (const entry of parsed) {
+    assert.ok(entry.timestamp && entry.level && entry.fields, JSON.stringify(entry));
+  }
+  const ofRoom = parsed.filter((e) => JSON.stringify(e.span ?? e.spans ?? {}).includes(code));
+  assert.ok(ofRoom.length > 0, `some line carries the room ${code} in its span`);
+  assert.ok(
+    ofRoom.every((e) => (e.span?.room ?? e.spans?.find((s) => s.room)?.room) === code),
+    "the room's lines name it in their `room` field",
+  );
+});
+
+async function matchInHistory() {
+  const res = await fetch(`${URL_BASE}/api/matches/${matchId}`);
+  assert.equal(res.status, 200, `the match ${matchId} is served`);
+  const record = await res.json();
+  assert.ok(record.log.length > 10, "with its action log");
+  const list = await (await fetch(`${URL_BASE}/api/matches`)).json();
+  assert.ok(JSON.stringify(list).includes(matchId), "and listed in the history");
+}
+
+step("down and up kept history: the volume keeps the finished match", 3 * MIN, async () => {
+  await compose(["down"], { timeout: 2 * MIN });
+  assert.equal(await compose(["ps", "-q"]), "", "nothing runs after down");
+  await compose(["up", "-d"], { timeout: 2 * MIN });
+  await bothHealthy();
+  await matchInHistory();
+});
+
+step(
+  "backup restored: pg_dump, an empty volume, pg_restore, the match is back",
+  5 * MIN,
+  async () => {
+    const dump = join(scratch, "pandemonium.dump");
+    await compose(["exec", "-T", "db", "pg_dump", "-U", "pandemonium", "-Fc", "pandemonium"], {
+      output: createWriteStream(dump),
+    });
+    assert.ok(statSync(dump).size > 1000, "the dump holds something");
+    figure("pg_dump of one match", `${statSync(dump).size} bytes`);
+
+    await compose(["down", "-v"], { timeout: 2 * MIN });
+    await compose(["up", "-d", "db"], { timeout: 2 * MIN });
+    await waitFor(
+      async () =>
+        (await inspect(await containerOf("db"), "{{.State.Health.Status}}")) === "healthy",
+      { timeout: MIN, interval: 250, message: "the new database" },
+    );
+    const tables = await compose([
+      "exec",
+      "-T",
+      "db",
+      "psql",
+      "-U",
+      "pandemonium",
+      "-d",
+      "pandemonium",
+      "-tAc",
+      "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
+    ]);
+    assert.equal(tables, "0", "the new volume starts empty");
+    await compose(
+      ["exec", "-T", "db", "pg_restore", "-U", "pandemonium", "-d", "pandemonium", "--no-owner"],
+      { input: dump },
+    );
+    await compose(["up", "-d"], { timeout: 2 * MIN });
+    await bothHealthy();
+    await matchInHistory();
+  },
+);
