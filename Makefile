@@ -5,7 +5,7 @@ WEB := web-client
 # Screenshots the browser tests take, for people to look at.
 SCREENSHOTS := $(WEB)/test-results/screenshots
 
-.PHONY: run test test-rust test-web lint web typescript conformance-long bench load clean
+.PHONY: run test test-rust test-web lint web typescript conformance-long bench load compose-test clean
 
 ## Build the web client (if present) and start the server on http://localhost:8080 (SQLite).
 run: web
@@ -67,6 +67,12 @@ load:
 	$(CARGO) build --release -p pandemonium-e2e --bins
 	$(LOADGEN) --rate 4
 	$(LOADGEN)
+
+## Self-hosting end to end: builds the real Dockerfile with docker compose, plays a match in
+## Chromium through the published port, restarts and upgrades the server in the middle of it,
+## takes the stack down and up, restores a pg_dump (tests/compose/run.sh starts what it needs).
+compose-test:
+	bash tests/compose/run.sh
 
 ## Criterion benchmarks of the engines.
 bench:
