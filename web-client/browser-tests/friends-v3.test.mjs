@@ -207,3 +207,27 @@ test("a screen reader hears each line of the action log, with no stray full stop
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });
+
+test("in a replay, a step button that the step disables hands focus to the next control", async () => {
+  const ada = await person("Ada");
+  const code = await createRoomViaApi(server.url, ada, shortDemos([1, 2]));
+  await ada.page.goto(`/r/${code}`);
+  await waitSeated(ada.page);
+  await ada.page.getByRole("button", { name: "Start the match" }).click();
+  await playByHints([ada.page]);
+  const id = (await clientState(ada.page)).room.match_id;
+  await ada.page.goto(`/replay/${id}`);
+  const final = ada.page.getByRole("button", { name: "Final position" });
+  await final.waitFor();
+  await final.focus();
+  await ada.page.keyboard.press("Enter");
+  await waitFor(async () => await final.isDisabled(), { message: "the final position" });
+  await ada.page.waitForTimeout(200);
+  const focused = await ada.page.evaluate(() => {
+    const el = document.activeElement;
+    return el === document.body || el === null ? "body" : (el.getAttribute("aria-label") ?? el.id);
+  });
+  assert.notEqual(focused, "body", "focus fell to the page's body");
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});
