@@ -131,9 +131,11 @@ impl DaemonDice {
             .collect()
     }
 
-    /// Everyone rolls; the highest total starts. Tied leaders roll again, up to three rolls in
-    /// all, then a coin decides (proposal 14). The loser's minuses (in multiplayer, those of
-    /// the non-starter with the most, ties drawn at random) count against the first turn.
+    /// Everyone rolls; the highest total starts. Only the tied leaders roll again, and only
+    /// their new totals compete, up to three rolls in all; then a coin decides among those
+    /// tied in the last roll (proposal 14). The loser's minuses (in multiplayer, those of the
+    /// non-starter with the most, ties drawn at random) count against the first turn, each
+    /// daemon's minuses read from its own last roll.
     fn roll_initiative(&mut self, chance: &mut dyn Chance) {
         let lungs = self.config.lungs_initiative;
         let seats = self.seats as usize;
@@ -156,8 +158,16 @@ impl DaemonDice {
                 latest[seat as usize] = faces;
             }
             rolls.push(roll);
-            let best = *totals.iter().max().expect("at least two seats");
-            let tied: Vec<Seat> = (0..self.seats)
+            // Only this roll's new totals compete: a seat that dropped out of the running
+            // keeps its old total (for its minuses) but can no longer start.
+            let best = rolling
+                .iter()
+                .map(|&s| totals[s as usize])
+                .max()
+                .expect("at least two seats roll");
+            let tied: Vec<Seat> = rolling
+                .iter()
+                .copied()
                 .filter(|&s| totals[s as usize] == best)
                 .collect();
             if tied.len() == 1 {

@@ -67,6 +67,63 @@ fn in_multiplayer_only_the_tied_leaders_roll_initiative_again() {
     assert_eq!(init.winner, 0);
 }
 
+/// Three daemons of three Legs: seat 0 and seat 1 lead the first roll with 3 points each,
+/// seat 2 has 2 (from two Minuses); seat 1's 3 points are Minuses too.
+fn leaders_tied_at_three_then(rerolls: &[u32]) -> DaemonDice {
+    let (dodge, stun, minus) = (f(Face::Dodge), f(Face::Stun), f(Face::Minus));
+    let mut script = vec![dodge, dodge, dodge, minus, minus, minus, minus, minus, stun];
+    script.extend(rerolls);
+    initiative(3, 3, 0, &[Part::Leg; 3], &script)
+}
+
+#[test]
+fn only_the_tied_leaders_reroll_and_nobody_below_them_can_overtake_them() {
+    let (dodge, stun) = (f(Face::Dodge), f(Face::Stun));
+    // The leaders reroll 1 and 0: seat 2's first 2 is not in the running any more.
+    let game = leaders_tied_at_three_then(&[dodge, stun, stun, stun, stun, stun]);
+    let init = view(&game).initiative.unwrap();
+    assert_eq!(init.rolls.len(), 2);
+    assert_eq!(init.rolls[1].totals, vec![Some(1), Some(0), None]);
+    assert!(!init.coin);
+    assert_eq!(
+        init.winner, 0,
+        "the better of the leaders' new rolls starts"
+    );
+    assert_eq!(view(&game).active, Some(0));
+}
+
+#[test]
+fn the_minuses_against_the_first_turn_are_read_from_each_daemons_last_roll() {
+    let (dodge, stun) = (f(Face::Dodge), f(Face::Stun));
+    let game = leaders_tied_at_three_then(&[dodge, stun, stun, stun, stun, stun]);
+    let init = view(&game).initiative.unwrap();
+    // Seat 1's three Minuses were rerolled away; seat 2 never rerolled, so its two stand.
+    assert_eq!(init.minuses_from, Some(2));
+    assert_eq!(step(&game), Step::SetAside { left: 2 });
+}
+
+#[test]
+fn a_third_tie_is_settled_by_a_coin_among_the_daemons_tied_in_the_last_roll() {
+    let (dodge, stun) = (f(Face::Dodge), f(Face::Stun));
+    // The leaders tie again at 2 (seat 2's first total) and then at 1; the coin takes the
+    // second of the two leaders.
+    let game = leaders_tied_at_three_then(&[
+        dodge, dodge, stun, dodge, dodge, stun, dodge, stun, stun, dodge, stun, stun, 1,
+    ]);
+    let init = view(&game).initiative.unwrap();
+    assert_eq!(init.rolls.len(), 3);
+    assert_eq!(init.rolls[1].faces[2], None, "seat 2 never rerolls");
+    assert_eq!(init.rolls[2].faces[2], None, "seat 2 never rerolls");
+    assert_eq!(init.rolls[2].totals, vec![Some(1), Some(1), None]);
+    assert!(init.coin);
+    assert_eq!(
+        init.winner, 1,
+        "the coin picked the second of the two leaders"
+    );
+    // Seat 2's two Minuses still count against the winner's first turn.
+    assert_eq!(init.minuses_from, Some(2));
+}
+
 #[test]
 fn the_lobby_can_make_lungs_count_for_initiative() {
     let (lungs, dodge) = (f(Face::Lungs), f(Face::Dodge));
