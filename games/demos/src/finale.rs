@@ -171,14 +171,16 @@ impl Demos {
     }
 
     /// Winners are first. In individual games the others follow by trio, then points (a
-    /// declared trio first when the Creator's Suggestion is played); in team games everyone
-    /// else is second. With no winner nobody is placed first.
+    /// declared trio first when the Creator's Suggestion is played), tied players sharing a
+    /// place; in team games everyone else is second. The ranking is the rules' even when
+    /// nobody wins the Election (no trio counts): the best-placed are then first without
+    /// winning, a team game's players all share the first place, and no place ever passes the
+    /// table's seat count.
     fn placements(&self, candidates: &[Candidate], winners: &[Seat]) -> Vec<u8> {
-        let no_winner = u8::from(winners.is_empty());
         if self.mode().is_team() {
             return candidates
                 .iter()
-                .map(|c| if winners.contains(&c.seat) { 1 } else { 2 })
+                .map(|c| u8::from(!winners.is_empty() && !winners.contains(&c.seat)) + 1)
                 .collect();
         }
         let key = |c: &Candidate| {
@@ -191,10 +193,7 @@ impl Demos {
         };
         candidates
             .iter()
-            .map(|c| {
-                let better = candidates.iter().filter(|o| key(o) > key(c)).count() as u8;
-                1 + better + no_winner
-            })
+            .map(|c| 1 + candidates.iter().filter(|o| key(o) > key(c)).count() as u8)
             .collect()
     }
 

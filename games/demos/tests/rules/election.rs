@@ -112,8 +112,51 @@ fn a_match_without_trios_ends_with_no_winner() {
     play_round(&mut game, &plans[0]);
     let outcome = game.outcome().unwrap();
     assert!(outcome.winners.is_empty());
-    assert_eq!(outcome.placements, vec![2, 2, 2]);
+    assert_eq!(
+        outcome.placements,
+        vec![1, 1, 1],
+        "nobody is ahead of anybody"
+    );
     assert!(outcome.summary.starts_with("No winner"));
+}
+
+#[test]
+fn without_a_winner_players_with_no_trio_are_still_placed_by_cumulative_points_from_first() {
+    // Four players end without a trio (the last round forfeited by all): there is no winner,
+    // and the ranking below the trios is by points, tied players sharing a place.
+    let config = DemosConfig {
+        round_cap: Some(2),
+        ..config(Mode::Simplified)
+    };
+    let (mut game, plans) = rigged_with(config, 0, &[&FORFEIT_NO_ACES[..]], "EH", |r| {
+        r.rounds_played = 1;
+        r.figures = vec![figures("ES LH"), vec![], figures("JD"), vec![]];
+        r.points = vec![30, 30, 12, 5];
+    });
+    play_round(&mut game, &plans[0]);
+    let outcome = game.outcome().expect("the round cap ends the match");
+    assert!(outcome.winners.is_empty());
+    assert_eq!(outcome.placements, vec![1, 1, 3, 4]);
+    assert!(
+        outcome.placements.iter().all(|&p| (1..=4).contains(&p)),
+        "no place beyond the table's four seats"
+    );
+}
+
+#[test]
+fn without_a_winner_in_a_team_game_every_player_shares_the_first_place() {
+    let config = DemosConfig {
+        round_cap: Some(2),
+        ..config(Mode::Team2v2)
+    };
+    let (mut game, plans) = rigged_with(config, 0, &[&FORFEIT[..4]], "EH", |r| {
+        r.rounds_played = 1;
+        r.points = vec![30, 20, 12, 5];
+    });
+    play_round(&mut game, &plans[0]);
+    let outcome = game.outcome().expect("the round cap ends the match");
+    assert!(outcome.winners.is_empty());
+    assert_eq!(outcome.placements, vec![1, 1, 1, 1]);
 }
 
 // 2 vs 2 and 2 vs 3.
