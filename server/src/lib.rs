@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod identity;
+pub mod limiter;
 pub mod lobby;
 pub mod metrics;
 pub mod online;

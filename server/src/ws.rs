@@ -20,8 +20,9 @@ use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::Poll;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 use tracing::Instrument;
 
 use pandemonium_protocol::{ClientMsg, ErrorCode, JoinRole, RawAct, RoomCode, ServerMsg};
@@ -31,6 +32,7 @@ use crate::config::Limits;
 use crate::error::AppError;
 use crate::http::Peer;
 use crate::identity::{self, Player};
+use crate::limiter::{Rate, TokenBucket};
 use crate::room::{ConnId, Outgoing, Patches, RoomCmd, RoomHandle};
 
 /// Policy violation: the close code for flooding.
@@ -178,8 +180,11 @@ async fn connection(
     };
     let mut conn = Connection {
         id,
-        bucket: TokenBucket::new(limits.rate_burst, limits.rate_per_second),
-        patience: TokenBucket::new(limits.rate_burst, limits.rate_per_second.div_ceil(2)),
+        bucket: TokenBucket::full(Rate::per_second(limits.rate_per_second, limits.rate_burst)),
+        patience: TokenBucket::full(Rate::per_second(
+            limits.rate_per_second.div_ceil(2),
+            limits.rate_burst,
+        )),
         limits,
         state: state.clone(),
         player: None,
@@ -200,7 +205,7 @@ async fn connection(
     // the shutdown signal's list of waiters, under its lock, for every frame in or out.
     let shutting_down = shutdown.changed();
     tokio::pin!(shutting_down);
-    let handshake_over = tokio::time::sleep_until(handshake_deadline.into());
+    let handshake_over = tokio::time::sleep_until(handshake_deadline);
     tokio::pin!(handshake_over);
 
     // The frames of one write, kept from one write to the next.
@@ -728,53 +733,5 @@ impl Connection {
             let _ = handle.tx.send(RoomCmd::Leave { conn: self.id }).await;
         }
         self.outbox = None;
-    }
-}
-
-/// A token bucket: `burst` messages at once, refilled at `per_second`.
-#[derive(Debug)]
-struct TokenBucket {
-    tokens: f64,
-    burst: f64,
-    per_second: f64,
-    last: Instant,
-}
-
-impl TokenBucket {
-    fn new(burst: u32, per_second: u32) -> Self {
-        TokenBucket {
-            tokens: burst as f64,
-            burst: burst as f64,
-            per_second: per_second as f64,
-            last: Instant::now(),
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
-        self.tokens = (self.tokens + refill).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_token_bucket_allows_a_burst_then_refuses() {
-        let mut bucket = TokenBucket::new(3, 1);
-        assert!(bucket.take() && bucket.take() && bucket.take());
-        assert!(
-            !bucket.take(),
-            "the fourth message in the same instant is one too many"
-        );
     }
 }

@@ -23,9 +23,9 @@ use pandemonium_protocol::{
 };
 use pandemonium_server::Config;
 
-use crate::on_both_stores;
 use crate::play::{open_room, sit, start, two_at_a_table};
-use crate::support::{Backend, Client, TestApp, TestDb};
+use crate::support::{Backend, Client, TestApp, TestDb, pass_time, passing_time};
+use crate::{on_both_stores, on_both_stores_passing_time};
 
 /// An address on the loopback network other than 127.0.0.1.
 fn loopback(last: u8) -> IpAddr {
@@ -207,16 +207,17 @@ async fn open_connections(app: &TestApp) -> u64 {
         .expect("the connections gauge")
 }
 
-/// Waits until the server counts at most `count` connections; false if it never does.
-async fn connections_fall_to(app: &TestApp, count: u64, within: Duration) -> bool {
-    let deadline = Instant::now() + within;
-    while Instant::now() < deadline {
+/// Waits until the server counts at most `count` connections, time passing by `step` while
+/// it waits (at most `steps` steps); false if it never does.
+async fn connections_fall_to(app: &TestApp, count: u64, step: Duration, steps: u32) -> bool {
+    for _ in 0..steps {
         if open_connections(app).await <= count {
             return true;
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        pass_time(step).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    false
+    open_connections(app).await <= count
 }
 
 /// A test of the connection layer alone: one store is enough.
@@ -393,7 +394,7 @@ async fn an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries
     config.limits.rate_per_second = 4;
     let app = TestApp::spawn_with(config).await;
     let (mut alice, mut bob, _code) = two_at_a_table(&app, "Alice", "Bob").await;
-    tokio::time::sleep(Duration::from_secs(2)).await; // a full bucket again
+    pass_time(Duration::from_secs(2)).await; // a full bucket again
 
     // Bob is impatient: ten actions at once, all out of turn. Each gets exactly one answer
     // with its own seq; the ones over the rate say so, and he is not cut off.
@@ -430,13 +431,15 @@ async fn an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries
 
     // Slowed, not closed: a moment later the match goes on with both players.
     bob.sent_up_to(10);
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    pass_time(Duration::from_millis(1_500)).await;
     assert_eq!(alice.act(json!({"type": "stand"})).await, Ok(1));
     bob.state_at_least(1).await;
     assert!(bob.act(json!({"type": "stand"})).await.is_ok());
     app.stop().await;
 }
-on_both_stores!(an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries_on);
+on_both_stores_passing_time!(
+    an_act_over_the_rate_is_rejected_with_its_seq_and_a_fast_player_carries_on
+);
 
 // ---------------------------------------------------------------------------------------------
 // Write deadlines
@@ -471,11 +474,12 @@ async fn a_client_that_stops_reading_is_dropped_by_the_write_deadline() {
             }
             let _ = socket.flush().await;
             // Hold the socket open, never reading.
-            tokio::time::sleep(Duration::from_secs(60)).await;
+            std::future::pending::<()>().await;
         }));
     }
+    // Fewer than the idle time's worth of steps: only the write deadline can close them.
     assert!(
-        connections_fall_to(&app, baseline, Duration::from_secs(15)).await,
+        connections_fall_to(&app, baseline, Duration::from_millis(250), 200).await,
         "clients that never read are still held open ({} open)",
         open_connections(&app).await
     );
@@ -511,16 +515,17 @@ async fn silent_sockets_half_sent_requests_slow_bodies_and_half_upgrades_are_clo
         stream.write_all(partial.as_bytes()).await.unwrap();
         sockets.push((partial, stream));
     }
-    let started = Instant::now();
+    // Each socket's deadline starts when the server takes it, which the test does not see:
+    // time passes in steps until every socket is closed, and never so far that one could be
+    // closed by anything but its deadline.
     for (partial, mut stream) in sockets {
         let mut rest = Vec::new();
-        let read =
-            tokio::time::timeout(Duration::from_secs(6), stream.read_to_end(&mut rest)).await;
-        assert!(
-            read.is_ok(),
-            "still open after {:?}: {partial:?}",
-            started.elapsed()
+        let read = passing_time(
+            Duration::from_millis(250),
+            12,
+            stream.read_to_end(&mut rest),
         );
+        assert!(read.await.is_some(), "still open: {partial:?}");
     }
     // A keep-alive connection that goes quiet after its request is closed too.
     let mut stream = tcp_from(app.port, me, None).await;
@@ -529,8 +534,15 @@ async fn silent_sockets_half_sent_requests_slow_bodies_and_half_upgrades_are_clo
         .await
         .unwrap();
     let mut rest = Vec::new();
-    let read = tokio::time::timeout(Duration::from_secs(6), stream.read_to_end(&mut rest)).await;
-    assert!(read.is_ok(), "an idle keep-alive connection is still open");
+    let read = passing_time(
+        Duration::from_millis(250),
+        12,
+        stream.read_to_end(&mut rest),
+    );
+    assert!(
+        read.await.is_some(),
+        "an idle keep-alive connection is still open"
+    );
     assert!(String::from_utf8_lossy(&rest).starts_with("HTTP/1.1 200"));
     app.stop().await;
     db.drop_database().await;
@@ -554,24 +566,32 @@ async fn a_flood_of_silent_sockets_stops_neither_healthz_nor_a_match_in_progress
             silent.push(tcp_from(app.port, loopback(attacker), None).await);
         }
     }
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    for _ in 0..5 {
-        let health = get(app.port, loopback(1), "/healthz", "").await;
-        assert_eq!(health.status, 200);
-    }
-    // The server let go of every silent socket beyond its caps (two places hold players).
-    let mut closed = 0;
-    for socket in &mut silent {
-        let mut byte = [0u8; 1];
-        match tokio::time::timeout(Duration::from_millis(20), socket.read(&mut byte)).await {
-            Ok(Ok(0)) | Ok(Err(_)) => closed += 1,
-            _ => {}
+    // The server let go of every silent socket beyond its caps (two places hold players), as
+    // fast as it takes them in.
+    let mut closed = vec![false; silent.len()];
+    for _ in 0..500 {
+        for (socket, closed) in silent.iter_mut().zip(closed.iter_mut()) {
+            let mut byte = [0u8; 1];
+            if !*closed
+                && let Ok(Ok(0) | Err(_)) =
+                    tokio::time::timeout(Duration::from_millis(1), socket.read(&mut byte)).await
+            {
+                *closed = true;
+            }
+        }
+        if closed.iter().filter(|c| **c).count() >= 120 - 58 {
+            break;
         }
     }
+    let closed = closed.iter().filter(|c| **c).count();
     assert!(
         closed >= 120 - 58,
         "only {closed} of 120 silent sockets were let go"
     );
+    for _ in 0..5 {
+        let health = get(app.port, loopback(1), "/healthz", "").await;
+        assert_eq!(health.status, 200);
+    }
     // The match in progress is untouched, and a new player can still come in.
     assert_eq!(alice.act(json!({"type": "stand"})).await, Ok(1));
     assert_eq!(bob.act(json!({"type": "stand"})).await, Ok(2));

@@ -21,10 +21,11 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
 use tower::ServiceExt;
 
 use crate::config::Network;
@@ -369,13 +370,13 @@ pub async fn serve(
     }
     drop(alive);
     drop(listener);
-    let deadline = tokio::time::Instant::now() + drain;
+    let deadline = Instant::now() + drain;
     let _ = tokio::time::timeout_at(deadline, all_done.recv()).await;
     // A connection upgraded to a WebSocket leaves hyper's task at the upgrade, so the wait
     // above does not see it; its socket holds its place at the gate until its task (telling
     // the client why it closes) drops it. Returning sooner let the process exit under them:
     // a client got a reset instead of its close frame.
-    while gate.open() > 0 && tokio::time::Instant::now() < deadline {
+    while gate.open() > 0 && Instant::now() < deadline {
         tokio::time::sleep(SHUTDOWN_POLL).await;
     }
 }

@@ -1,32 +1,29 @@
 //! What one address may create or look up: guests, rooms and room-code lookups per minute,
-//! each a keyed GCRA rate limiter (`governor`) with a burst of a minute's worth.
+//! each a token bucket per address ([`crate::limiter`]) with a burst of a minute's worth.
 //!
 //! A client's address is its connection's, or — behind a reverse proxy that says so with
 //! `--client-ip-header` — the one the proxy reports.
 
 use axum::http::HeaderMap;
-use governor::{DefaultKeyedRateLimiter, Quota};
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::time::Duration;
 
 use crate::config::{Network, Quotas as QuotaConfig};
 use crate::error::AppError;
 use crate::http::Peer;
+use crate::limiter::{Keyed, Rate};
 
 #[derive(Debug)]
 pub struct Quotas {
-    guests: DefaultKeyedRateLimiter<IpAddr>,
-    rooms: DefaultKeyedRateLimiter<IpAddr>,
-    lookups: DefaultKeyedRateLimiter<IpAddr>,
+    guests: Keyed<IpAddr>,
+    rooms: Keyed<IpAddr>,
+    lookups: Keyed<IpAddr>,
     client_ip_header: Option<String>,
     network: Network,
 }
 
-fn per_minute(count: u32) -> DefaultKeyedRateLimiter<IpAddr> {
-    // Validated at start: every quota is at least one.
-    let count = NonZeroU32::new(count.max(1)).expect("at least one");
-    DefaultKeyedRateLimiter::keyed(Quota::per_minute(count))
+fn per_minute(count: u32) -> Keyed<IpAddr> {
+    Keyed::new(Rate::per_minute(count))
 }
 
 impl Quotas {
@@ -65,25 +62,19 @@ impl Quotas {
         self.check(&self.lookups, client)
     }
 
-    fn check(
-        &self,
-        limiter: &DefaultKeyedRateLimiter<IpAddr>,
-        client: IpAddr,
-    ) -> Result<(), AppError> {
-        if self.network.unlimited(client) {
+    fn check(&self, limiter: &Keyed<IpAddr>, client: IpAddr) -> Result<(), AppError> {
+        if self.network.unlimited(client) || limiter.take(client) {
             return Ok(());
         }
-        limiter
-            .check_key(&client)
-            .map_err(|_| AppError::RateLimited)
+        Err(AppError::RateLimited)
     }
 
     /// Forgets addresses whose quota is full again, so the tables stay as small as the set of
     /// recent clients.
     pub fn forget_idle(&self) {
-        self.guests.retain_recent();
-        self.rooms.retain_recent();
-        self.lookups.retain_recent();
+        self.guests.forget_full();
+        self.rooms.forget_full();
+        self.lookups.forget_full();
     }
 
     /// Forgets idle addresses every minute, for as long as the quotas exist.

@@ -10,6 +10,7 @@ use super::chat_log::Audience;
 use super::seats::SeatState;
 use super::wire;
 use crate::identity::Player;
+use crate::limiter::{Rate, TokenBucket};
 use crate::store::{NewMatch, now_ms};
 
 /// Longest chat line, in characters.
@@ -18,38 +19,26 @@ const MAX_CHAT: usize = 500;
 /// Lines per second the spectators' chat of one room carries, and its burst. Every line goes
 /// to every spectator, so an audience chatting freely would cost the square of its size; the
 /// room's budget keeps the fan-out linear in the audience.
-const SPECTATOR_LINES_PER_SECOND: f64 = 4.0;
-const SPECTATOR_LINES_BURST: f64 = 8.0;
+const SPECTATOR_LINES_PER_SECOND: u32 = 4;
+const SPECTATOR_LINES_BURST: u32 = 8;
 
-/// The spectators' chat budget of one room: a token bucket.
+/// The spectators' chat budget of one room.
 #[derive(Debug)]
-pub(super) struct ChatBudget {
-    tokens: f64,
-    at: tokio::time::Instant,
-}
+pub(super) struct ChatBudget(TokenBucket);
 
 impl Default for ChatBudget {
     fn default() -> Self {
-        ChatBudget {
-            tokens: SPECTATOR_LINES_BURST,
-            at: tokio::time::Instant::now(),
-        }
+        ChatBudget(TokenBucket::full(Rate::per_second(
+            SPECTATOR_LINES_PER_SECOND,
+            SPECTATOR_LINES_BURST,
+        )))
     }
 }
 
 impl ChatBudget {
     /// Takes one line from the budget, if there is one left.
     fn take(&mut self) -> bool {
-        let now = tokio::time::Instant::now();
-        let refill = (now - self.at).as_secs_f64() * SPECTATOR_LINES_PER_SECOND;
-        self.tokens = (self.tokens + refill).min(SPECTATOR_LINES_BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+        self.0.take()
     }
 }
 

@@ -3,6 +3,7 @@
 //! client.
 
 pub mod http;
+pub mod time;
 pub mod ws;
 
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use std::time::Duration;
 use pandemonium_server::{Application, Config};
 
 pub use http::Http;
+pub use time::{pass_time, passing_time};
 pub use ws::Client;
 
 /// Which database a test runs against.
@@ -175,6 +177,35 @@ macro_rules! on_both_stores {
             }
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let Some(db) = TestDb::new(Backend::Postgres).await else {
+                    return;
+                };
+                super::$name(&db).await;
+                db.drop_database().await;
+            }
+        }
+    };
+}
+
+/// Like [`on_both_stores`], on the current-thread runtime, where a test may move the clock
+/// ([`pass_time`]).
+#[macro_export]
+macro_rules! on_both_stores_passing_time {
+    ($name:ident) => {
+        mod $name {
+            use $crate::support::{Backend, TestDb};
+
+            #[tokio::test]
+            async fn sqlite() {
+                let db = TestDb::new(Backend::Sqlite)
+                    .await
+                    .expect("sqlite is always there");
+                super::$name(&db).await;
+                db.drop_database().await;
+            }
+
+            #[tokio::test]
             async fn postgres() {
                 let Some(db) = TestDb::new(Backend::Postgres).await else {
                     return;
