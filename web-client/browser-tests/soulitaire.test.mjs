@@ -303,7 +303,22 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
       /Master of the Realm|Greater Demon|Dark Savant|Adept Ritualist|Wanderer of the Realms/,
     );
   else assert.match(await ending.innerText(), /Lost|Conceded/);
-  await page.getByTestId("end-of-match").waitFor();
+  const endScreen = page.getByTestId("end-of-match");
+  await endScreen.waitFor();
+  // One player: the end screen says whether the ritual was completed, with the score, and is
+  // the only panel with a headline (no "Defeat", no table placing the player first).
+  const endText = await endScreen.innerText();
+  assert.match(
+    endText,
+    status.kind === "won" ? /The ritual is complete/ : /The ritual was not completed/,
+  );
+  assert.match(await endScreen.getByTestId("outcome-score").innerText(), /^Score \d+/);
+  assert.doesNotMatch(endText, /Defeat|1st/);
+  assert.equal(
+    await page.getByTestId("soulitaire-board").getByRole("heading").count(),
+    0,
+    "the board adds no second headline to the end screen's",
+  );
   await screenshot(page, "soulitaire-end-1280");
   await page.setViewportSize({ width: 360, height: 780 });
   await screenshot(page, "soulitaire-end-360");
