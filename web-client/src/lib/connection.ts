@@ -22,6 +22,7 @@
  *   every join (`chat_history`), and a line heard twice (live, then in the history) is kept
  *   once, by its id.
  */
+import type { BotPace } from "../protocol/BotPace";
 import type { ChatChannel } from "../protocol/ChatChannel";
 import type { ChatLine } from "../protocol/ChatLine";
 import type { ClientMsg } from "../protocol/ClientMsg";
@@ -291,8 +292,10 @@ export class Connection implements Readable<ConnectionState> {
     return this.command({ type: "leave_seat" });
   }
 
-  setBot(seat: number, bot: boolean): boolean {
-    return this.command({ type: "set_bot", seat, bot });
+  setBot(seat: number, bot: boolean, pace?: BotPace): boolean {
+    return this.command(
+      pace ? { type: "set_bot", seat, bot, pace } : { type: "set_bot", seat, bot },
+    );
   }
 
   ready(ready: boolean): boolean {

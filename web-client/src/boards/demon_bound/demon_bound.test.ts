@@ -15,6 +15,7 @@ import {
 } from "./cards";
 import { actionsFor, discardOf, discardRule, playableCards, tableActions } from "./legal";
 import { describeAction, eventWords, log, pendingDecision } from "./words";
+import { idleSpell, stainWords, whyNotPlayable } from "./why";
 
 const seats: SeatLabel[] = [
   { seat: 0, name: "Ari", kind: "person", team: null },
@@ -174,5 +175,51 @@ describe("buttons", () => {
     );
     expect(buttonWords({ type: "attack", target: 0 }, seats)).toBe("Send it to Ari");
     expect(buttonWords({ type: "scry", seat: 1 }, seats)).toBe("Peek at Bea's hand");
+  });
+
+  it("call your own sacrifice yours, not by your name", async () => {
+    const { buttonWords } = await import("./words");
+    expect(buttonWords({ type: "summon", card: "8S", onto: 0 }, seats, 0)).toBe(
+      "Summon 8♠ onto your sacrifice",
+    );
+    expect(buttonWords({ type: "spell_summon", card: "8S", onto: 0 }, seats, 0)).toBe(
+      "Send 8♠ against yourself",
+    );
+  });
+});
+
+describe("what a newcomer is told", () => {
+  it("a dimmed card says why it cannot be played, by the rule it misses", () => {
+    const hand = ["5C", "6D", "9S", "Joker"];
+    const v = view({ players: [player({ hand, bound: ["2S"] }), player(), player()] });
+    expect(whyNotPlayable("5C", v, 0)).toBe(
+      "5♣: a club binds a demon before you, and there is none.",
+    );
+    expect(whyNotPlayable("6D", v, 0)).toMatch(/bound demons worth 6 or more; yours are worth 2/);
+    expect(whyNotPlayable("9S", v, 0)).toMatch(/nobody has one on the table/);
+    expect(whyNotPlayable("Joker", v, 0)).toMatch(/never played, only discarded/);
+    expect(whyNotPlayable("5C", view({ turn: 1 }), 0)).toMatch(/on your own turn/);
+    expect(whyNotPlayable("5C", view({ phase: { step: "setup" } }), 0)).toMatch(/numbered heart/);
+    const threatened = view({ players: [player({ threats: ["7S"] }), player(), player()] });
+    expect(whyNotPlayable("5C", threatened, 0)).toMatch(
+      /strength 5 or less; the weakest before you is 7/,
+    );
+  });
+
+  it("a spell that would do nothing is said to, and one that acts is not", () => {
+    expect(idleSpell("QS", view(), 0)).toMatch(/no(ne)? .*demons|there are none on the table/);
+    expect(idleSpell("KC", view(), 0)).toMatch(/none on the table/);
+    expect(idleSpell("JH", view(), 0)).toBeNull();
+    const noSpades = view({ players: [player({ hand: ["JH", "2H"] }), player(), player()] });
+    expect(idleSpell("JH", noSpades, 0)).toMatch(/you hold none/);
+    const demons = view({ players: [player(), player({ threats: ["4S"] }), player()] });
+    expect(idleSpell("QS", demons, 0)).toBeNull();
+    expect(idleSpell("JD", view(), 0)).toBeNull();
+    expect(idleSpell("9D", view(), 0)).toBeNull();
+  });
+
+  it("stains say what they cost", () => {
+    expect(stainWords(2, true)).toMatch(/^Stain 2: each turn you discard at least 2 cards/);
+    expect(stainWords(1, false)).toMatch(/they discard at least 1 card;/);
   });
 });

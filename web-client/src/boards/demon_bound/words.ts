@@ -150,8 +150,14 @@ export function log(view: DemonBoundView, seats: SeatLabel[]): LogEntry[] {
   }));
 }
 
-/** A legal action as the label of your own button ("Summon 8♠ onto Bea's sacrifice"). */
-export function buttonWords(action: DemonBoundAction, seats: SeatLabel[]): string {
+/** A legal action as the label of your own button ("Summon 8♠ onto Bea's sacrifice"); your
+ * own seat (`you`) is "your sacrifice", not your name. */
+export function buttonWords(
+  action: DemonBoundAction,
+  seats: SeatLabel[],
+  you: number | null = null,
+): string {
+  const whose = (seat: number) => (seat === you ? "your" : `${name(seat, seats)}'s`);
   switch (action.type) {
     case "setup_sacrifice":
       return `Sacrifice ${cardShort(action.card)}`;
@@ -164,7 +170,7 @@ export function buttonWords(action: DemonBoundAction, seats: SeatLabel[]): strin
         ? `Appease ${cardShort(action.demon)} with ${cardShort(action.card)}`
         : `Appease ${cardShort(action.demon)} with ${cardShort(action.card)}, sending it to ${name(action.target, seats)}`;
     case "summon":
-      return `Summon ${cardShort(action.card)} onto ${name(action.onto, seats)}'s sacrifice`;
+      return `Summon ${cardShort(action.card)} onto ${whose(action.onto)} sacrifice`;
     case "bind":
       return `Bind ${cardShort(action.demon)} with ${cardShort(action.card)}`;
     case "treasure":
@@ -178,7 +184,7 @@ export function buttonWords(action: DemonBoundAction, seats: SeatLabel[]): strin
     case "spell_banish":
       return `Banish ${cardShort(action.demon)}`;
     case "spell_summon":
-      return `Send ${cardShort(action.card)} against ${name(action.onto, seats)}`;
+      return `Send ${cardShort(action.card)} against ${action.onto === you ? "yourself" : name(action.onto, seats)}`;
     case "spell_bind":
       return `Bind ${cardShort(action.demon)}`;
     case "scry":
