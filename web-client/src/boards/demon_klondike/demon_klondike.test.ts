@@ -3,7 +3,7 @@ import type { SeatLabel } from "../contract";
 import type { DemonAction } from "../../protocol/demon_klondike/DemonAction";
 import type { DemonCard } from "../../protocol/demon_klondike/DemonCard";
 import { cardFace, cardShort, cardWords, foundationTop, parseCard } from "./cards";
-import { canMove, moveTo, refusalWords, stockAction, toAnyFoundation } from "./moves";
+import { canMove, dropRefusal, moveTo, refusalWords, stockAction, toAnyFoundation } from "./moves";
 import { describeAction, endingWords } from "./words";
 
 const seats: SeatLabel[] = [
@@ -100,5 +100,44 @@ describe("words", () => {
   it("says how a deal ended", () => {
     expect(endingWords({ kind: "demon", seat: 1 }, seats)).toBe("Demon! Bot 2 went out.");
     expect(endingWords({ kind: "stalemate" }, seats)).toMatch(/Nobody/);
+  });
+});
+
+describe("a refused drop says why, by the rules of piles and foundations", () => {
+  const piles = [
+    { down: 0, up: [] },
+    { down: 2, up: [c("9H")] },
+    { down: 1, up: [c("9C")] },
+  ];
+  const foundations = [{ suit: "spades" as const, owners: [0, 1] }];
+
+  it("an empty pile takes only a King", () => {
+    expect(dropRefusal(c("QD"), { kind: "pile", pile: 0 }, piles, foundations)).toMatch(
+      /only a King/,
+    );
+  });
+
+  it("a pile builds down in alternating colours", () => {
+    expect(dropRefusal(c("8D"), { kind: "pile", pile: 1 }, piles, foundations)).toBe(
+      "The 9 of Hearts takes a black 8, not the 8 of Diamonds: piles build down in alternating colours.",
+    );
+  });
+
+  it("a card that fits by the rules but is not offered is not open now", () => {
+    expect(dropRefusal(c("8H"), { kind: "pile", pile: 2 }, piles, foundations)).toMatch(
+      /not open to you now/,
+    );
+  });
+
+  it("a foundation names the card it takes next", () => {
+    expect(dropRefusal(c("5S"), { kind: "foundation", index: 0 }, piles, foundations)).toBe(
+      "Foundation 1 takes the 3 of Spades next, not the 5 of Spades.",
+    );
+    expect(dropRefusal(c("AH"), { kind: "foundation", index: 0 }, piles, foundations)).toMatch(
+      /Ace starts a new foundation/,
+    );
+    expect(dropRefusal(c("5S"), { kind: "foundation", index: null }, piles, foundations)).toBe(
+      "Only an Ace starts a foundation.",
+    );
   });
 });
