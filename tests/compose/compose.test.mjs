@@ -121,6 +121,11 @@ function step(name, timeout, fn) {
       await fn(t);
     } catch (error) {
       broken = name;
+      // What the stack said, for whoever reads the failure.
+      const logs = await compose(["logs", "--no-color", "--tail", "40"], { merge: true }).catch(
+        (e) => `(no logs: ${e.message})`,
+      );
+      console.log(`# the stack's last log lines:\n${logs.replace(/^/gm, "#   ")}`);
       throw error;
     }
   });
@@ -352,6 +357,16 @@ step("match played: the match ends for all three and is in the history", 5 * MIN
     },
     { message: "the match in the history", interval: 500 },
   );
+  for (const service of ["server", "db"]) {
+    const stats = await docker([
+      "stats",
+      "--no-stream",
+      "--format",
+      "{{.MemUsage}}",
+      await containerOf(service),
+    ]);
+    figure(`${service} memory after the match`, stats.split("/")[0].trim());
+  }
   for (const person of [ada, bo, cy])
     assert.deepEqual(
       person.errors.filter((e) => !/WebSocket|ERR_CONNECTION|status of 50[23]/.test(e)),

@@ -23,7 +23,10 @@ apt_install() {
         apt-get update -qq
         apt_updated=true
     fi
-    apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+    local log
+    log=$(mktemp)
+    apt-get install -y -qq --no-install-recommends "$@" >"$log" 2>&1 || { cat "$log"; return 1; }
+    rm -f "$log"
 }
 
 # --- the engine -----------------------------------------------------------------------------
