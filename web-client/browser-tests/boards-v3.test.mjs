@@ -154,9 +154,9 @@ test("a newcomer to Demon Bound! gets a table for company, a bot's pace, and a r
     /each turn you discard at least 1 card/,
   );
   assert.equal(await board.getByText("Ada's sacrifice").count(), 0, "your own area is yours");
-  await screenshot(page, "demon_bound-mid-1280");
+  await screenshot(page, "demon_bound-setup-1280");
   await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, "demon_bound-mid-390");
+  await screenshot(page, "demon_bound-setup-390");
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });

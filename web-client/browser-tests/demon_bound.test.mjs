@@ -16,6 +16,15 @@ import {
 } from "./harness.mjs";
 import { createRoomViaUi, gameInfo, landed, startMatch, waitSeated, watchActs } from "./flows.mjs";
 
+/** The page at a desk's width and a phone's, as `<name>-1280.png` and `<name>-390.png`. */
+async function shots(page, name) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(250);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
 let server;
 let browser;
 before(async () => {
@@ -107,9 +116,11 @@ test("a person plays a rigged two-player Demon Bound! match through the board: a
   assert.ok(state.game.view.players[0].hand.includes("9D"));
   await page.getByText("Ada took 9♦ from Bot 2").first().waitFor();
 
+  await screenshot(page, "demon_bound-mid-1280");
   await screenshot(page, "demon-bound-player-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(250);
+  await screenshot(page, "demon_bound-mid-390");
   await screenshot(page, "demon-bound-player-390");
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
@@ -145,7 +156,7 @@ test("a person plays a rigged two-player Demon Bound! match through the board: a
   const end = await clientState(page);
   assert.equal(end.game.view.phase.step, "over");
   await page.getByTestId("end-of-match").waitFor();
-  await screenshot(page, "demon-bound-end-1280");
+  await shots(page, "demon_bound-end");
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });

@@ -132,6 +132,7 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
     .getByText(/got there first/)
     .waitFor();
   await screenshot(ada.page, "demon-klondike-lost-race");
+  await screenshot(ada.page, "demon_klondike-mid-1280");
   // The card stayed home: it is still on the page's waste, playable on the other foundation.
   await mine.locator('[data-card="2S"]').waitFor();
 
@@ -193,9 +194,12 @@ test("a person races a bot through a whole Demon deal on the board, loses a race
   const scores = board.getByTestId("demon-scores");
   await scores.waitFor();
   assert.match(await scores.innerText(), /Total/);
+  await ada.page.getByTestId("end-of-match").waitFor();
+  await screenshot(ada.page, "demon_klondike-end-1280");
   await screenshot(ada.page, "demon-klondike-scores-1280");
   await ada.page.setViewportSize({ width: 390, height: 844 });
   await screenshot(ada.page, "demon-klondike-390");
+  await screenshot(ada.page, "demon_klondike-end-390");
   const width = await ada.page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page fits 390 px (it is ${width} px wide)`);
   assert.deepEqual(ada.errors, []);

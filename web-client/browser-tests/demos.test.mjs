@@ -11,6 +11,15 @@ import {
 } from "./harness.mjs";
 import { createRoomViaUi, gameInfo, playDemosViaBoard, startMatch, waitSeated } from "./flows.mjs";
 
+/** The page at a desk's width and a phone's, as `<name>-1280.png` and `<name>-390.png`. */
+async function shots(page, name) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(250);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
 let server;
 let browser;
 before(async () => {
@@ -179,6 +188,7 @@ test("a person plays a whole simplified DēmoS against two bots through the boar
     "a spectator is offered no move",
   );
 
+  await shots(ada.page, "demos-mid");
   await screenshot(ada.page, "demos-player-1280");
   await screenshot(cy.page, "demos-spectator-1280");
   await ada.page.setViewportSize({ width: 360, height: 780 });
@@ -209,7 +219,7 @@ test("a person plays a whole simplified DēmoS against two bots through the boar
       await ada.page.locator("[data-testid=round-result] [data-winner=true]").count(),
       winners.length,
     );
-  await screenshot(ada.page, "demos-end-1280");
+  await shots(ada.page, "demos-end");
   await cy.page.getByTestId("election").waitFor();
   assert.equal((await clientState(cy.page)).game.outcome.summary, end.game.outcome.summary);
 

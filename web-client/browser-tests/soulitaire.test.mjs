@@ -16,6 +16,15 @@ import {
 } from "./harness.mjs";
 import { createRoomViaUi, startMatch, waitSeated } from "./flows.mjs";
 
+/** The page at a desk's width and a phone's, as `<name>-1280.png` and `<name>-390.png`. */
+async function shots(page, name) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(250);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
 let server;
 let browser;
 before(async () => {
@@ -236,6 +245,8 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
     assert.equal(await version(page), v, "nothing was sent");
   }
 
+  await shots(page, "soulitaire-mid");
+
   // Then the hint, played through the board (the first hinted move by dragging) to the end.
   let dragged = false;
   for (let step = 0; step < 80; step++) {
@@ -319,7 +330,7 @@ test("a rigged Soulitaire match is played through the board to its end, with a M
     0,
     "the board adds no second headline to the end screen's",
   );
-  await screenshot(page, "soulitaire-end-1280");
+  await shots(page, "soulitaire-end");
   await page.setViewportSize({ width: 360, height: 780 });
   await screenshot(page, "soulitaire-end-360");
   t.diagnostic(`ended: ${end.game.outcome.summary}`);

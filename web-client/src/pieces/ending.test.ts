@@ -28,7 +28,10 @@ describe("the end screen's words", () => {
     expect(words.headline).toBe("The ritual is complete");
     expect(words.won).toBe(true);
     expect(words.placesTable).toBe(false);
-    expect(words.scoreLine).toMatch(/^Score 2: 2 demons left/);
+    // The title rises with the demons kept: Master of the Realm keeps four or more.
+    expect(words.scoreLine).toBe(
+      "Score 2: 2 demons kept in the Demon Stack (the more kept, the higher the title).",
+    );
   });
 
   it("a failed Soulitaire ritual is not called a Defeat nor placed first", () => {

@@ -24,7 +24,7 @@ function soloWords(outcome: Outcome, gameId: string | null): EndWords {
       won,
       placesTable: false,
       scoreLine: won
-        ? `Score ${score}: ${score} ${score === 1 ? "demon" : "demons"} left in the Demon Stack (fewer is a better title).`
+        ? `Score ${score}: ${score} ${score === 1 ? "demon" : "demons"} kept in the Demon Stack (the more kept, the higher the title).`
         : `Score ${score}: a ritual left unfinished earns no title.`,
     };
   }
