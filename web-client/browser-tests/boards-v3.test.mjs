@@ -67,6 +67,11 @@ test("a drag flicked at full speed lands its move, and a refused drop says why",
   );
   const played = await lastAct(ada.page);
   assert.ok(played.version, `the flicked Ace starts a foundation (${JSON.stringify(played)})`);
+  // Your own running score shows during the deal: the Ace is a point.
+  await waitFor(
+    async () => (await board.getByTestId("demon-running").innerText()).endsWith(": 1"),
+    { message: "the running score to count the Ace" },
+  );
 
   // The two of spades is next on the waste; a pile that does not take it refuses the drop,
   // and the board says why where the card was let go.
