@@ -8,8 +8,10 @@ SCREENSHOTS := $(WEB)/test-results/screenshots
 .PHONY: run test test-rust test-web lint web typescript conformance-long bench load compose-test clean
 
 ## Build the web client (if present) and start the server on http://localhost:8080 (SQLite).
+## Server flags go in ARGS: `make run ARGS="--bind 127.0.0.1:8080"`.
+ARGS ?=
 run: web
-	$(CARGO) run --release -p pandemonium-server --bin pandemonium
+	$(CARGO) run --release -p pandemonium-server --bin pandemonium -- $(ARGS)
 
 ## Every test: formatting, lints, Rust unit/integration/end-to-end tests; the web client's lints
 ## (ESLint, Prettier, svelte-check), unit and browser tests.

@@ -46,9 +46,51 @@ pub async fn main_entry() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    tracing::info!(%bind, port = app.port(), %database, "Pandemonium is listening");
+    let ready = Ready::new(bind, app.port());
+    tracing::info!(%bind, port = app.port(), %database, "{ready}");
     app.run_until(shutdown_signal()).await;
     std::process::ExitCode::SUCCESS
+}
+
+/// The line that says the server is up: the address to open, and, when it listens on every
+/// interface, that other machines reach it too (a newcomer should know both before sharing a
+/// link or exposing a laptop).
+struct Ready {
+    url: String,
+    everywhere: bool,
+}
+
+impl Ready {
+    fn new(bind: std::net::SocketAddr, port: u16) -> Self {
+        let ip = bind.ip();
+        let host = match ip {
+            ip if ip.is_unspecified() => "localhost".to_string(),
+            std::net::IpAddr::V6(v6) => format!("[{v6}]"),
+            std::net::IpAddr::V4(v4) => v4.to_string(),
+        };
+        Ready {
+            url: format!("http://{host}:{port}"),
+            everywhere: ip.is_unspecified(),
+        }
+    }
+}
+
+impl std::fmt::Display for Ready {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Pandemonium is listening: open {} in a browser",
+            self.url
+        )?;
+        if self.everywhere {
+            write!(
+                f,
+                " (listening on every interface: other machines reach it at this one's \
+                 address; --bind 127.0.0.1:PORT keeps it to this machine)"
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// The database URL without its password, for the log.
@@ -94,5 +136,27 @@ mod tests {
             "postgres://app:***@db:5432/pandemonium"
         );
         assert_eq!(super::redact("sqlite://data/p.db"), "sqlite://data/p.db");
+    }
+
+    #[test]
+    fn the_ready_line_names_the_address_to_open_and_warns_of_every_interface() {
+        let everywhere = super::Ready::new("0.0.0.0:0".parse().unwrap(), 8080).to_string();
+        assert!(
+            everywhere.contains("open http://localhost:8080 in a browser"),
+            "{everywhere}"
+        );
+        assert!(
+            everywhere.contains("listening on every interface"),
+            "{everywhere}"
+        );
+        let local = super::Ready::new("127.0.0.1:8080".parse().unwrap(), 8080).to_string();
+        assert_eq!(
+            local,
+            "Pandemonium is listening: open http://127.0.0.1:8080 in a browser"
+        );
+        let v6 = super::Ready::new("[::1]:9000".parse().unwrap(), 9000).to_string();
+        assert!(v6.contains("open http://[::1]:9000 in a browser"), "{v6}");
+        let v6_everywhere = super::Ready::new("[::]:9000".parse().unwrap(), 9000).to_string();
+        assert!(v6_everywhere.contains("every interface"), "{v6_everywhere}");
     }
 }
