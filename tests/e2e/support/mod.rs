@@ -3,6 +3,7 @@
 //! client.
 
 pub mod http;
+pub mod net;
 pub mod time;
 pub mod ws;
 
