@@ -360,7 +360,10 @@ async fn a_player_out_of_time_gets_the_default_action_logged_as_a_timeout(db: &T
         "the clock shows the time left: {deadline} ms"
     );
     // Alice does nothing: after a second the room stands for her, and the match ends.
-    let over = alice.state_at_least(1).await;
+    let step = std::time::Duration::from_millis(250);
+    let over = crate::support::passing_time(step, 8, alice.state_at_least(1))
+        .await
+        .expect("the room acts when the clock runs out");
     assert!(over.outcome.is_some());
     let match_id = alice.room.clone().unwrap().match_id.unwrap();
     let record: MatchRecord = app
@@ -376,7 +379,9 @@ async fn a_player_out_of_time_gets_the_default_action_logged_as_a_timeout(db: &T
     );
     app.stop().await;
 }
-on_both_stores!(a_player_out_of_time_gets_the_default_action_logged_as_a_timeout);
+crate::on_both_stores_passing_time!(
+    a_player_out_of_time_gets_the_default_action_logged_as_a_timeout
+);
 
 async fn a_panic_in_one_room_leaves_every_other_room_running(db: &TestDb) {
     let app = TestApp::spawn(db).await;

@@ -187,10 +187,10 @@ async fn a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts(db: 
     assert_eq!(first.to_act.len(), 4, "the round opens with a consultation");
     let deadline = first.deadline_ms.expect("the rules' 15 s window runs");
     assert!(deadline > 14_000, "{deadline}");
-    // Real time passes, then Alice's teammate (seat 2) ends their part of the consultation.
+    // Time passes, then Alice's teammate (seat 2) ends their part of the consultation.
     // (Not a timer test: the window's clock is pinned by unit tests with explicit instants;
     // this shows the frames people receive agree.)
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    crate::support::pass_time(Duration::from_millis(400)).await;
     let teammate = first.to_act[2];
     assert_eq!(teammate, 2);
     let proceed = json!({"type": "proceed"});
@@ -206,7 +206,9 @@ async fn a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts(db: 
     );
     app.stop().await;
 }
-on_both_stores!(a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts);
+crate::on_both_stores_passing_time!(
+    a_team_consultation_window_keeps_its_deadline_when_a_teammate_acts
+);
 
 async fn every_bot_seat_acts_side_by_side_in_a_real_time_game(db: &TestDb) {
     let app = TestApp::spawn(db).await;

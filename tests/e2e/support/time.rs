@@ -1,10 +1,11 @@
 //! Time without waiting. The server in this process keeps its deadlines, timers and rate
 //! limits on tokio's clock, so a test moves that clock on instead of sleeping.
 //!
-//! The clock is paused only for the moment it is moved: a test that stays paused lets tokio
-//! jump to the next timer whenever the runtime waits on anything else — the database's own
-//! threads, a PostgreSQL answer — and a test's own time-outs fired before the server had
-//! answered. Moved by hand, everything else goes on in real time. Pausing needs the
+//! The clock is paused only for the moment it is moved. A test paused throughout
+//! (`start_paused`) lets tokio jump to the next timer whenever the runtime waits on anything
+//! else — the database's own threads, a PostgreSQL answer — and the app does not even start:
+//! the pool's time-out on taking a connection fires first (`PoolTimedOut`, on SQLite and on
+//! PostgreSQL alike). Moved by hand, everything else goes on in real time. Pausing needs the
 //! current-thread runtime: `#[tokio::test]`, or [`crate::on_both_stores_passing_time`].
 
 use std::future::Future;
