@@ -7,8 +7,10 @@ use crate::game::Outcome;
 use crate::ids::{RoomCode, Seat};
 use crate::room::RoomStatus;
 
-/// `POST /api/rooms`.
+/// `POST /api/rooms`. A field the server does not know is refused, not ignored: a misspelt
+/// option (`turn_second`) would otherwise make a room other than the one asked for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
 pub struct CreateRoom {
     pub game: String,
     /// The game's options; missing keys take their defaults.

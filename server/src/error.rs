@@ -57,6 +57,7 @@ impl AppError {
             AppError::TooManyRooms => ErrorCode::TooManyRooms,
             AppError::ServerFull => ErrorCode::ServerFull,
             AppError::ForbiddenOrigin => ErrorCode::ForbiddenOrigin,
+            AppError::Store(StoreError::TimedOut) => ErrorCode::Unavailable,
             AppError::Store(_) => ErrorCode::Internal,
         }
     }
@@ -74,22 +75,32 @@ impl AppError {
             AppError::Unavailable | AppError::ServerFull => StatusCode::SERVICE_UNAVAILABLE,
             AppError::RateLimited | AppError::TooManyRooms => StatusCode::TOO_MANY_REQUESTS,
             AppError::ForbiddenOrigin => StatusCode::FORBIDDEN,
+            AppError::Store(StoreError::TimedOut) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     pub fn body(&self) -> ApiError {
+        // A read past its deadline tells people what they can do about it, as `Unavailable`.
+        let message = match self {
+            AppError::Store(StoreError::TimedOut) => AppError::Unavailable.to_string(),
+            other => other.to_string(),
+        };
         ApiError {
             code: self.code(),
-            message: self.to_string(),
+            message,
         }
     }
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        if let AppError::Store(error) = &self {
-            tracing::error!(%error, "request failed in the store");
+        match &self {
+            AppError::Store(StoreError::TimedOut) => {
+                tracing::warn!("a request's read passed its deadline; answered busy");
+            }
+            AppError::Store(error) => tracing::error!(%error, "request failed in the store"),
+            _ => {}
         }
         (self.status(), Json(self.body())).into_response()
     }

@@ -11,6 +11,7 @@ mod demon_klondike;
 mod deployment;
 mod games;
 mod hardening;
+mod history;
 mod patches;
 mod play;
 mod restart;

@@ -234,7 +234,7 @@ async fn one_matchs_bad_write_does_not_fail_the_others_in_its_batch(db: &TestDb)
 on_both_stores!(one_matchs_bad_write_does_not_fail_the_others_in_its_batch);
 
 /// An action for a match that has no row is refused (on SQLite by the writer, once per match,
-/// since `actions_by_arrival` has no foreign key), and only that match's appends fail: another
+/// since `running_actions` has no foreign key there), and only that match's appends fail: another
 /// match's, queued in the same batches, commit.
 async fn an_action_of_a_match_without_a_row_is_refused_alone(db: &TestDb) {
     let store = Store::connect(&db.url).await.unwrap();
@@ -603,16 +603,26 @@ async fn sqlite_with_matches(matches: &[&str]) -> (TestDb, Store) {
     (db, store)
 }
 
+/// A connection of its own to the test's database, whichever it is.
+async fn connect_any(url: &str) -> sqlx::AnyConnection {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    sqlx::AnyConnection::connect(url).await.unwrap()
+}
+
 /// Rows per match in `table`, read through a connection of its own.
 async fn rows_per_match(url: &str, table: &str) -> Vec<(String, i64)> {
-    use sqlx::Connection;
-    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-    let rows = sqlx::query_as(&format!(
+    use sqlx::{Connection, Row};
+    let mut conn = connect_any(url).await;
+    let rows = sqlx::query(&format!(
         "SELECT match_id, COUNT(*) FROM {table} GROUP BY match_id ORDER BY match_id"
     ))
     .fetch_all(&mut conn)
     .await
-    .unwrap();
+    .unwrap()
+    .iter()
+    .map(|row| (row.get::<String, _>(0), row.get::<i64, _>(1)))
+    .collect();
     conn.close().await.unwrap();
     rows
 }
@@ -621,139 +631,138 @@ fn counts(rows: &[(&str, i64)]) -> Vec<(String, i64)> {
     rows.iter().map(|(m, n)| (m.to_string(), *n)).collect()
 }
 
-/// A match's `log_rows` as the store's end recorded them, read through a connection of its
-/// own.
-async fn log_rows_of(url: &str, match_id: &str) -> Option<String> {
-    use sqlx::Connection;
-    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-    let (rows,): (Option<String>,) = sqlx::query_as("SELECT log_rows FROM matches WHERE id = $1")
+/// A match's `log` column as the store's end wrote it (`None` while it runs), read through a
+/// connection of its own.
+async fn log_column_of(url: &str, match_id: &str) -> Option<serde_json::Value> {
+    use sqlx::{Connection, Row};
+    let mut conn = connect_any(url).await;
+    let log: Option<String> = sqlx::query("SELECT log FROM matches WHERE id = $1")
         .bind(match_id)
         .fetch_one(&mut conn)
         .await
-        .unwrap();
+        .unwrap()
+        .get(0);
     conn.close().await.unwrap();
-    rows
+    log.map(|text| serde_json::from_str(&text).expect("the log is JSON"))
 }
 
-/// The rowids of a match's rows in `actions_by_arrival`, in index order.
-async fn rowids_of(url: &str, match_id: &str) -> Vec<i64> {
-    use sqlx::Connection;
-    let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-    let rows: Vec<(i64,)> =
-        sqlx::query_as("SELECT rowid FROM actions_by_arrival WHERE match_id = $1 ORDER BY idx")
-            .bind(match_id)
-            .fetch_all(&mut conn)
-            .await
-            .unwrap();
-    conn.close().await.unwrap();
-    rows.into_iter().map(|(rowid,)| rowid).collect()
+/// The actions of a log, as the tests write them (`{"n": i}`).
+fn actions_of(log: &[pandemonium_protocol::LoggedAction]) -> Vec<serde_json::Value> {
+    log.iter().map(|a| a.action.clone()).collect()
 }
 
-/// On SQLite actions are appended to `actions_by_arrival`, in arrival order and unindexed,
-/// and stay there: a match's end (finished or abandoned) records the rowids of its rows, and
-/// its log is read by them. The log reads the same while the match runs, once it has ended,
-/// and after a restart, when the writer finds the running matches' rows again.
-#[tokio::test]
-async fn an_ended_match_s_log_is_read_by_the_rows_its_end_recorded() {
-    let (db, store) = sqlite_with_matches(&["m-a", "m-b", "m-c"]).await;
-    let action = |n: u64| json!({"n": n}).to_string();
+fn numbered(n: i64) -> Vec<serde_json::Value> {
+    (0..n).map(|i| json!({"n": i})).collect()
+}
+
+/// One log model on both databases: a running match's actions are rows of `running_actions`,
+/// in the order they arrived; the transaction that ends a match (finished or abandoned) writes
+/// its whole log into its own row, which is where an ended match's log is read from, and what
+/// a restart reads is the running matches' rows alone.
+async fn an_ended_match_s_log_moves_into_its_row_in_the_transaction_that_ends_it(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    for id in ["m-a", "m-b", "m-c"] {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
     for index in 0..3u64 {
         for id in ["m-a", "m-b", "m-c"] {
-            let text = action(index);
+            let text = json!({"n": index}).to_string();
             store
-                .append(append(id, index, 0, &text, ActionSource::Bot))
+                .append(Append {
+                    seq: Some(index + 10),
+                    ..append(id, index, 0, &text, ActionSource::Player)
+                })
                 .await
                 .unwrap();
         }
     }
     assert_eq!(
-        rows_per_match(&db.url, "actions_by_arrival").await,
+        rows_per_match(&db.url, "running_actions").await,
         counts(&[("m-a", 3), ("m-b", 3), ("m-c", 3)])
     );
     let running = store.running_matches().await.unwrap();
     assert_eq!(running.len(), 3);
-    assert!(running.iter().all(|m| m.log.len() == 3));
+    assert!(running.iter().all(|m| actions_of(&m.log) == numbered(3)));
+    assert_eq!(
+        log_column_of(&db.url, "m-a").await,
+        None,
+        "running: no log yet"
+    );
     let record = store.match_record("m-a").await.unwrap().unwrap();
     assert!(
         record.log.is_empty(),
-        "the API's read of a running match skips its log"
+        "the API never shows a running match's log"
     );
-    assert_eq!(log_rows_of(&db.url, "m-a").await, None, "running: none yet");
 
-    let (last, result) = (action(3), outcome());
+    let (last, result) = (json!({"n": 3}).to_string(), outcome());
     store
         .append(Append {
             finish: Some(&result),
-            ..append("m-a", 3, 1, &last, ActionSource::Player)
+            ..append("m-a", 3, 1, &last, ActionSource::Bot)
         })
         .await
         .unwrap();
     store.abandon("m-b").await.unwrap();
-    let recorded = |rowids: Vec<i64>| {
-        let listed: Vec<String> = rowids.iter().map(i64::to_string).collect();
-        Some(format!("[{}]", listed.join(",")))
-    };
-    let a_rows = rowids_of(&db.url, "m-a").await;
-    assert_eq!(a_rows.len(), 4);
+    let written = log_column_of(&db.url, "m-a").await.expect("ended: its log");
     assert_eq!(
-        log_rows_of(&db.url, "m-a").await,
-        recorded(a_rows),
-        "the end records its rows, its last action's with them"
-    );
-    assert_eq!(
-        log_rows_of(&db.url, "m-b").await,
-        recorded(rowids_of(&db.url, "m-b").await)
+        written.as_array().map(Vec::len),
+        Some(4),
+        "the last action with the rest"
     );
     let finished = store.get_match("m-a").await.unwrap().unwrap();
     assert_eq!(finished.status, MatchStatus::Finished);
-    let logged: Vec<_> = finished.log.iter().map(|a| a.action.clone()).collect();
-    assert_eq!(logged, (0..4).map(|n| json!({"n": n})).collect::<Vec<_>>());
-    assert_eq!(finished.log[3].seat, 1);
+    assert_eq!(actions_of(&finished.log), numbered(4));
+    assert_eq!(finished.log[1].seq, Some(11), "a player's seq is kept");
+    assert_eq!(
+        (finished.log[3].seat, finished.log[3].by),
+        (1, ActionSource::Bot)
+    );
     let record = store.match_record("m-a").await.unwrap().unwrap();
-    assert_eq!(record.log.len(), 4, "an ended match's record has its log");
-    assert!(rows_per_match(&db.url, "actions").await.is_empty());
+    assert_eq!(actions_of(&record.log), numbered(4));
+    assert_eq!(
+        actions_of(&store.get_match("m-b").await.unwrap().unwrap().log),
+        numbered(3)
+    );
 
-    // An end written again (the match was already over) keeps the rows the first recorded.
+    // An end written again (the match was already over) keeps the log the first wrote.
     store.abandon("m-a").await.unwrap();
     assert_eq!(store.get_match("m-a").await.unwrap().unwrap().log.len(), 4);
 
-    // After a restart the writer knows m-c's earlier rows: its end records them all.
+    // After a restart only m-c is read back, and its end gathers every row it appended.
     store.close().await;
-    let store = quick_sqlite_store(&db).await;
+    let store = Store::connect(&db.url).await.unwrap();
     let resumed = store.running_matches().await.unwrap();
     assert_eq!(resumed.len(), 1);
-    assert_eq!(resumed[0].log.len(), 3);
-    let text = action(3);
+    assert_eq!(actions_of(&resumed[0].log), numbered(3));
+    let text = json!({"n": 3}).to_string();
     store
         .append(append("m-c", 3, 0, &text, ActionSource::Bot))
         .await
         .unwrap();
     store.finish("m-c", &outcome()).await.unwrap();
-    assert_eq!(
-        log_rows_of(&db.url, "m-c").await,
-        recorded(rowids_of(&db.url, "m-c").await)
-    );
     let ended = store.get_match("m-c").await.unwrap().unwrap();
-    let logged: Vec<_> = ended.log.iter().map(|a| a.action.clone()).collect();
-    assert_eq!(logged, (0..4).map(|n| json!({"n": n})).collect::<Vec<_>>());
+    assert_eq!(actions_of(&ended.log), numbered(4));
+    assert!(store.running_matches().await.unwrap().is_empty());
     store.close().await;
-    db.drop_database().await;
 }
+on_both_stores!(an_ended_match_s_log_moves_into_its_row_in_the_transaction_that_ends_it);
 
-/// A match that ends without an action records no rows, and its log reads empty; a match
-/// started after thousands of rows were appended reads only its own.
-#[tokio::test]
-async fn a_match_s_log_holds_its_own_rows_only() {
-    let (db, store) = sqlite_with_matches(&["m-busy", "m-none"]).await;
+/// A match that ends without an action has an empty log; a match started after many rows were
+/// appended reads only its own.
+async fn a_match_s_log_holds_its_own_actions_only(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    for id in ["m-busy", "m-none"] {
+        store.start_match(&new_match(id, "demos", 1)).await.unwrap();
+    }
     let text = json!({"type": "pass"}).to_string();
-    for index in 0..2_000u64 {
+    for index in 0..300u64 {
         store
             .append(append("m-busy", index, 0, &text, ActionSource::Bot))
             .await
             .unwrap();
     }
     store.abandon("m-none").await.unwrap();
-    assert_eq!(log_rows_of(&db.url, "m-none").await.as_deref(), Some("[]"));
+    assert_eq!(log_column_of(&db.url, "m-none").await, Some(json!([])));
     assert!(
         store
             .get_match("m-none")
@@ -774,19 +783,121 @@ async fn a_match_s_log_holds_its_own_rows_only() {
         .unwrap();
     let running = store.running_matches().await.unwrap();
     let late_log = &running.iter().find(|m| m.id == "m-late").unwrap().log;
-    assert_eq!(late_log.len(), 1);
-    assert_eq!(late_log[0].action, json!({"n": 0}));
+    assert_eq!(actions_of(late_log), numbered(1));
+    let busy = store.get_match("m-busy").await.unwrap().unwrap();
+    assert_eq!(busy.log.len(), 300);
+    store.close().await;
+}
+on_both_stores!(a_match_s_log_holds_its_own_actions_only);
+
+/// An ended match's log is sealed in its row: a late append for it is refused, and its log
+/// stays as its end wrote it.
+async fn an_append_for_an_ended_match_is_refused(db: &TestDb) {
+    let store = Store::connect(&db.url).await.unwrap();
+    store
+        .start_match(&new_match("m", "demos", 1))
+        .await
+        .unwrap();
+    let text = json!({"n": 0}).to_string();
+    store
+        .append(append("m", 0, 0, &text, ActionSource::Player))
+        .await
+        .unwrap();
+    store.finish("m", &outcome()).await.unwrap();
+    store.close().await;
+    // A fresh writer, which knows no rows of the ended match.
+    let store = Store::connect(&db.url).await.unwrap();
+    let late = json!({"n": 1}).to_string();
+    assert!(
+        store
+            .append(append("m", 1, 0, &late, ActionSource::Player))
+            .await
+            .is_err()
+    );
+    assert_eq!(
+        actions_of(&store.get_match("m").await.unwrap().unwrap().log),
+        numbered(1)
+    );
+    store.close().await;
+}
+on_both_stores!(an_append_for_an_ended_match_is_refused);
+
+/// On SQLite the rows an ended match leaves in `running_actions` (it has no index, so they
+/// are not deleted one by one when the match ends) are deleted from the front of the table
+/// between batches, once no running match can own them: not while a match that started
+/// before them still runs.
+#[tokio::test]
+async fn rows_ended_matches_leave_behind_are_deleted_once_no_running_match_can_own_them() {
+    let (db, store) = sqlite_with_matches(&["m-long"]).await;
+    let text = json!({"type": "pass"}).to_string();
+    for index in 0..2u64 {
+        store
+            .append(append("m-long", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+    }
+    store
+        .start_match(&new_match("m-old", "demos", 2))
+        .await
+        .unwrap();
+    for index in 0..10u64 {
+        store
+            .append(append("m-old", index, 0, &text, ActionSource::Bot))
+            .await
+            .unwrap();
+    }
+    store.finish("m-old", &outcome()).await.unwrap();
+    store
+        .start_match(&new_match("m-new", "demos", 3))
+        .await
+        .unwrap();
+    // Enough commits, one at a time, for the writer to prune and checkpoint while idle.
+    let mut next = 0u64;
+    let mut commit_new = async |store: &Store, commits: u64| {
+        for _ in 0..commits {
+            store
+                .append(append("m-new", next, 0, &text, ActionSource::Bot))
+                .await
+                .unwrap();
+            next += 1;
+        }
+    };
+    commit_new(&store, 600).await;
+    assert_eq!(
+        rows_per_match(&db.url, "running_actions").await,
+        counts(&[("m-long", 2), ("m-new", 600), ("m-old", 10)]),
+        "m-long started before m-old's rows: they are kept while it runs"
+    );
+    store.finish("m-long", &outcome()).await.unwrap();
+    commit_new(&store, 600).await;
+    assert_eq!(
+        rows_per_match(&db.url, "running_actions").await,
+        counts(&[("m-new", 1200)]),
+        "both ended matches' rows are gone, the running match's all kept"
+    );
+    for (id, n) in [("m-long", 2), ("m-old", 10)] {
+        assert_eq!(
+            store.get_match(id).await.unwrap().unwrap().log.len(),
+            n,
+            "{id}"
+        );
+    }
+    assert_eq!(store.running_matches().await.unwrap()[0].log.len(), 1200);
     store.close().await;
     db.drop_database().await;
 }
 
 /// The migrations up to `version` only: a database as an older server left it. They are
-/// copied into a folder of their own, which sqlx reads as a migration source.
-async fn migrated_up_to(url: &str, version: u32) {
-    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+/// copied from the backend's folder into one of their own, which sqlx reads as a migration
+/// source.
+async fn migrated_up_to(db: &TestDb, version: u32) {
+    let postgres = db.url.starts_with("postgres");
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../migrations")
+        .join(if postgres { "postgres" } else { "sqlite" });
     let older = std::env::temp_dir().join(format!(
         "pandemonium-migrations-{version}-{}",
-        std::process::id()
+        uuid::Uuid::new_v4()
     ));
     std::fs::create_dir_all(&older).unwrap();
     for entry in std::fs::read_dir(&all).unwrap() {
@@ -798,50 +909,194 @@ async fn migrated_up_to(url: &str, version: u32) {
     }
     let migrator = sqlx::migrate::Migrator::new(older.as_path()).await.unwrap();
     sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&format!("{url}?mode=rwc"))
-        .await
-        .unwrap();
+    let url = match postgres {
+        true => db.url.clone(),
+        false => format!("{}?mode=rwc", db.url),
+    };
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
     migrator.run(&pool).await.unwrap();
     pool.close().await;
     std::fs::remove_dir_all(&older).unwrap();
 }
 
+/// Inserts a match row into a database of an older layout, with `extra` columns set.
+async fn insert_old_match(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    status: &str,
+    extra: &[(&str, Option<String>)],
+) {
+    let room = serde_json::to_string(&new_match("m", "demos", 1).room).unwrap();
+    let names: String = extra.iter().map(|(c, _)| format!(", {c}")).collect();
+    let places: String = (0..extra.len()).map(|i| format!(", ${}", i + 5)).collect();
+    let sql = format!(
+        "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
+         status, outcome, started_at, finished_at, rematch_of{names}) \
+         VALUES ($1, 'ACDEFG', 'demos', '{{}}', '[]', $2, $3, 'h', $4, NULL, 1, NULL, NULL\
+         {places})"
+    );
+    let mut query = sqlx::query(&sql)
+        .bind(id.to_string())
+        .bind(room)
+        .bind("00".repeat(32))
+        .bind(status.to_string());
+    for (_, value) in extra {
+        query = query.bind(value.clone());
+    }
+    query.execute(conn).await.unwrap();
+}
+
+/// Inserts actions `indexes` of `id` into `table` of an older layout; each action is
+/// `{"n": index}`, its seq `index + 10`.
+async fn insert_old_actions(
+    conn: &mut sqlx::AnyConnection,
+    table: &str,
+    id: &str,
+    indexes: std::ops::Range<i64>,
+) {
+    for index in indexes {
+        sqlx::query(&format!(
+            "INSERT INTO {table} (match_id, idx, seat, action, source, seq, at) \
+             VALUES ($1, $2, 0, $3, 'player', $4, 1)"
+        ))
+        .bind(id.to_string())
+        .bind(index)
+        .bind(json!({"n": index}).to_string())
+        .bind(index + 10)
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    }
+}
+
+/// Whether `table` still exists.
+async fn has_table(url: &str, table: &str) -> bool {
+    use sqlx::Connection;
+    let mut conn = connect_any(url).await;
+    let found = sqlx::query(&format!("SELECT COUNT(*) FROM {table}"))
+        .fetch_one(&mut conn)
+        .await
+        .is_ok();
+    conn.close().await.unwrap();
+    found
+}
+
+/// A database as the last release left it (migration 0008): on SQLite a running match with
+/// two actions in `actions` (from before 0005) and two in `actions_by_arrival`, an ended match
+/// whose rows are in `actions_by_arrival` (found by its `log_rows`), one whose log is in
+/// `actions`, and one that ended with no action; on PostgreSQL the same matches, every log in
+/// `actions`. After the upgrade every ended log is in its row, the running match's rows are in
+/// `running_actions` and its log goes on where it stood; the old tables are gone.
+async fn a_database_made_by_the_last_release_keeps_every_log_after_the_upgrade(db: &TestDb) {
+    use sqlx::Connection;
+    migrated_up_to(db, 8).await;
+    let postgres = db.url.starts_with("postgres");
+    let mut conn = connect_any(&db.url).await;
+    if postgres {
+        for (id, status) in [
+            ("m-up", "running"),
+            ("m-arrived", "finished"),
+            ("m-old", "finished"),
+            ("m-none", "abandoned"),
+        ] {
+            insert_old_match(&mut conn, id, status, &[]).await;
+        }
+        insert_old_actions(&mut conn, "actions", "m-up", 0..4).await;
+        insert_old_actions(&mut conn, "actions", "m-arrived", 0..3).await;
+        insert_old_actions(&mut conn, "actions", "m-old", 0..2).await;
+    } else {
+        let rows = |list: &str| vec![("log_rows", Some(list.to_string()))];
+        insert_old_match(
+            &mut conn,
+            "m-up",
+            "running",
+            &[("log_from", Some("0".into()))],
+        )
+        .await;
+        insert_old_match(&mut conn, "m-arrived", "finished", &rows("[2,4,6]")).await;
+        insert_old_match(&mut conn, "m-old", "finished", &rows("[]")).await;
+        insert_old_match(&mut conn, "m-none", "abandoned", &rows("[]")).await;
+        insert_old_actions(&mut conn, "actions", "m-up", 0..2).await;
+        insert_old_actions(&mut conn, "actions", "m-old", 0..2).await;
+        // Interleaved as rooms append: rowids 1..=6, m-up's at 1, 3, 5 (one a copy in both).
+        for (id, index) in [("m-up", 1), ("m-arrived", 0), ("m-up", 2), ("m-arrived", 1)] {
+            insert_old_actions(&mut conn, "actions_by_arrival", id, index..index + 1).await;
+        }
+        insert_old_actions(&mut conn, "actions_by_arrival", "m-up", 3..4).await;
+        insert_old_actions(&mut conn, "actions_by_arrival", "m-arrived", 2..3).await;
+    }
+    conn.close().await.unwrap();
+
+    let store = Store::connect(&db.url).await.expect("the upgrade runs");
+    for table in ["actions", "actions_by_arrival"] {
+        assert!(!has_table(&db.url, table).await, "{table} is gone");
+    }
+    assert_eq!(
+        rows_per_match(&db.url, "running_actions").await,
+        counts(&[("m-up", 4)]),
+        "only the running match's rows are left to read at a restart"
+    );
+    for (id, n) in [("m-arrived", 3), ("m-old", 2), ("m-none", 0)] {
+        let ended = store.get_match(id).await.unwrap().unwrap();
+        assert_eq!(actions_of(&ended.log), numbered(n), "{id}");
+        assert!(
+            log_column_of(&db.url, id).await.is_some(),
+            "{id}'s log is in its row"
+        );
+    }
+    assert_eq!(
+        store.get_match("m-arrived").await.unwrap().unwrap().log[2].seq,
+        Some(12)
+    );
+    let running = store.running_matches().await.unwrap();
+    assert_eq!(running.len(), 1);
+    assert_eq!(actions_of(&running[0].log), numbered(4));
+    assert_eq!(running[0].log[1].seq, Some(11));
+    let taken = json!({"n": 1}).to_string();
+    assert!(
+        store
+            .append(append("m-up", 1, 0, &taken, ActionSource::Bot))
+            .await
+            .is_err(),
+        "an index the old layout holds is taken"
+    );
+    store.reopen_log("m-up").await.unwrap();
+    let text = json!({"n": 4}).to_string();
+    store
+        .append(append("m-up", 4, 0, &text, ActionSource::Bot))
+        .await
+        .unwrap();
+    store.abandon("m-up").await.unwrap();
+    let ended = store.get_match("m-up").await.unwrap().unwrap();
+    assert_eq!(actions_of(&ended.log), numbered(5));
+    store.close().await;
+}
+on_both_stores!(a_database_made_by_the_last_release_keeps_every_log_after_the_upgrade);
+
 /// A database as the writer that moved ended logs into `actions` left it (migration 0007):
 /// a match running with two actions in `actions` and two pending, an ended match whose rows
-/// were still to move, and an ended one moved but not yet deleted. The upgrade moves what
-/// was left to move and deletes the copies; every log reads whole, and the running match's
-/// end records its rows.
+/// were still to move, and an ended one moved but not yet deleted. Through both upgrades
+/// every log reads whole.
 #[tokio::test]
 async fn a_database_whose_ended_logs_were_moved_reads_every_log_after_the_upgrade() {
     use sqlx::Connection;
     let db = TestDb::new(crate::support::Backend::Sqlite)
         .await
         .expect("sqlite");
-    migrated_up_to(&db.url, 7).await;
-    let mut conn = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
-    let room = serde_json::to_string(&new_match("m", "demos", 1).room).unwrap();
-    let insert_match = |id: &'static str, status: &'static str, log_pending: i64| {
-        sqlx::query(
-            "INSERT INTO matches (id, room_code, game, config, seats, room, seed, seed_hash, \
-             status, outcome, started_at, finished_at, rematch_of, log_pending) \
-             VALUES ($1, 'ACDEFG', 'demos', '{}', '[]', $2, $3, 'h', $4, NULL, 1, NULL, \
-             NULL, $5)",
-        )
-        .bind(id)
-        .bind(room.clone())
-        .bind("00".repeat(32))
-        .bind(status)
-        .bind(log_pending)
-    };
+    migrated_up_to(&db, 7).await;
+    let mut conn = connect_any(&db.url).await;
     for (id, status, log_pending) in [
-        ("m-up", "running", 0),
-        ("m-unmoved", "finished", 1),
-        ("m-moved", "finished", 0),
+        ("m-up", "running", "0"),
+        ("m-unmoved", "finished", "1"),
+        ("m-moved", "finished", "0"),
     ] {
-        insert_match(id, status, log_pending)
-            .execute(&mut conn)
-            .await
-            .unwrap();
+        insert_old_match(
+            &mut conn,
+            id,
+            status,
+            &[("log_pending", Some(log_pending.into()))],
+        )
+        .await;
     }
     for (table, id, indexes) in [
         ("actions", "m-up", 0..2),
@@ -850,39 +1105,22 @@ async fn a_database_whose_ended_logs_were_moved_reads_every_log_after_the_upgrad
         ("actions", "m-moved", 0..3),
         ("pending_actions", "m-moved", 0..3),
     ] {
-        for index in indexes {
-            sqlx::query(&format!(
-                "INSERT INTO {table} (match_id, idx, seat, action, source, seq, at) \
-                 VALUES ($1, $2, 0, $3, 'player', $4, 1)"
-            ))
-            .bind(id)
-            .bind(index)
-            .bind(json!({"n": index}).to_string())
-            .bind(index + 10)
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        }
+        insert_old_actions(&mut conn, table, id, indexes).await;
     }
     conn.close().await.unwrap();
 
     let store = quick_sqlite_store(&db).await;
     assert_eq!(
-        rows_per_match(&db.url, "actions_by_arrival").await,
-        counts(&[("m-up", 2)]),
-        "the copies of ended matches' rows are gone"
+        rows_per_match(&db.url, "running_actions").await,
+        counts(&[("m-up", 4)]),
     );
-    let whole = |n: i64| (0..n).map(|i| json!({"n": i})).collect::<Vec<_>>();
-    let actions_of = |m: &pandemonium_server::store::StoredMatch| -> Vec<serde_json::Value> {
-        m.log.iter().map(|a| a.action.clone()).collect()
-    };
     for (id, n) in [("m-unmoved", 3), ("m-moved", 3)] {
         let ended = store.get_match(id).await.unwrap().unwrap();
-        assert_eq!(actions_of(&ended), whole(n), "{id}");
+        assert_eq!(actions_of(&ended.log), numbered(n), "{id}");
     }
     let running = store.running_matches().await.unwrap();
     assert_eq!(running.len(), 1);
-    assert_eq!(actions_of(&running[0]), whole(4));
+    assert_eq!(actions_of(&running[0].log), numbered(4));
     assert_eq!(running[0].log[1].seq, Some(11));
     let text = json!({"n": 4}).to_string();
     store
@@ -890,15 +1128,8 @@ async fn a_database_whose_ended_logs_were_moved_reads_every_log_after_the_upgrad
         .await
         .unwrap();
     store.abandon("m-up").await.unwrap();
-    assert_eq!(
-        log_rows_of(&db.url, "m-up")
-            .await
-            .map(|rows| rows.matches(',').count()),
-        Some(2),
-        "three rows in `actions_by_arrival`: the two from before and the new one"
-    );
     let ended = store.get_match("m-up").await.unwrap().unwrap();
-    assert_eq!(actions_of(&ended), whole(5));
+    assert_eq!(actions_of(&ended.log), numbered(5));
     store.close().await;
     db.drop_database().await;
 }

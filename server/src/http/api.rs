@@ -20,7 +20,10 @@ use crate::lobby::MAX_PER_PAGE;
 use crate::room::replay::replay as replay_log;
 use crate::store::MatchStatus;
 
+/// Finished matches on a page of the history, unless the request asks for another number.
 const PER_PAGE: u32 = 20;
+/// The most finished matches one page of the history holds.
+const MAX_MATCHES_PER_PAGE: u32 = 100;
 
 pub async fn games(State(state): State<AppState>) -> Json<Vec<GameInfo>> {
     Json(state.lobby.games().iter().map(|e| (e.info)()).collect())
@@ -73,27 +76,64 @@ pub async fn create_room(
     Ok((StatusCode::CREATED, Json(summary)))
 }
 
+/// The query of a paged list: every parameter as text, read here so that a value out of
+/// range is answered in the API's own words.
 #[derive(Debug, Deserialize)]
-pub struct RoomsQuery {
-    #[serde(default)]
-    page: usize,
-    per_page: Option<usize>,
+pub struct PageQuery {
+    game: Option<String>,
+    page: Option<String>,
+    per_page: Option<String>,
 }
+
+impl PageQuery {
+    /// `name`'s value, a whole number from `min` to `max`; `default` when it is absent.
+    fn number(
+        value: Option<&str>,
+        name: &str,
+        min: u32,
+        max: u32,
+        default: u32,
+    ) -> Result<u32, AppError> {
+        let Some(text) = value else {
+            return Ok(default);
+        };
+        text.parse::<u32>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| {
+                AppError::BadRequest(format!("{name} is a whole number from {min} to {max}."))
+            })
+    }
+
+    fn page(&self) -> Result<u32, AppError> {
+        Self::number(self.page.as_deref(), "page", 0, MAX_PAGE, 0)
+    }
+
+    fn per_page(&self, default: u32, max: u32) -> Result<u32, AppError> {
+        Self::number(self.per_page.as_deref(), "per_page", 1, max, default)
+    }
+}
+
+/// The query could not be read at all (a parameter given twice, bytes that are not text).
+fn unreadable_query(_: axum::extract::rejection::QueryRejection) -> AppError {
+    AppError::BadRequest("The query string could not be read: give each parameter once.".into())
+}
+
+/// The highest page number a list accepts: deep enough for any history, low enough that the
+/// offset it makes stays a plain number on both databases.
+const MAX_PAGE: u32 = 1_000_000;
 
 /// One page of public rooms (`?page=0&per_page=50`), in code order.
 pub async fn list_rooms(
     State(state): State<AppState>,
-    query: Result<Query<RoomsQuery>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<PageQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<RoomList>, AppError> {
-    let Query(query) = query.map_err(|e| AppError::BadRequest(e.body_text()))?;
-    let per_page = query.per_page.unwrap_or(MAX_PER_PAGE);
-    if per_page == 0 || per_page > MAX_PER_PAGE {
-        return Err(AppError::BadRequest(format!(
-            "per_page is 1 to {MAX_PER_PAGE}."
-        )));
-    }
+    let Query(query) = query.map_err(unreadable_query)?;
+    let per_page = query.per_page(MAX_PER_PAGE as u32, MAX_PER_PAGE as u32)?;
     Ok(Json(RoomList {
-        rooms: state.lobby.public_rooms(query.page, per_page),
+        rooms: state
+            .lobby
+            .public_rooms(query.page()? as usize, per_page as usize),
         online: state.lobby.online().count(),
     }))
 }
@@ -110,27 +150,22 @@ pub async fn get_room(
     Ok(Json(room.summary()))
 }
 
-#[derive(Debug, Deserialize)]
-pub struct MatchQuery {
-    game: Option<String>,
-    #[serde(default)]
-    page: u32,
-}
-
+/// One page of finished matches (`?game=demos&page=0&per_page=20`), newest first.
 pub async fn list_matches(
     State(state): State<AppState>,
-    query: Result<Query<MatchQuery>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<PageQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<MatchPage>, AppError> {
-    let Query(query) = query.map_err(|e| AppError::BadRequest(e.body_text()))?;
+    let Query(query) = query.map_err(unreadable_query)?;
     let game = query.game.as_deref().filter(|g| !g.is_empty());
-    let (matches, total) = state
-        .store
-        .finished_matches(game, query.page, PER_PAGE)
-        .await?;
+    let (page, per_page) = (
+        query.page()?,
+        query.per_page(PER_PAGE, MAX_MATCHES_PER_PAGE)?,
+    );
+    let (matches, total) = state.store.finished_matches(game, page, per_page).await?;
     Ok(Json(MatchPage {
         matches,
-        page: query.page,
-        per_page: PER_PAGE,
+        page,
+        per_page,
         total,
     }))
 }

@@ -7,6 +7,8 @@
 //! round trip each on the hot path and never wait on another writer's lock.
 
 mod guests;
+#[cfg(test)]
+mod query_plans;
 mod records;
 mod running_rows;
 mod sqlite_writer;
@@ -42,6 +44,8 @@ pub enum StoreError {
     Commit(String),
     #[error("the store is shutting down")]
     Closed,
+    #[error("the database did not answer in time")]
+    TimedOut,
 }
 
 /// Which database a URL names.
@@ -108,7 +112,11 @@ pub struct StoreOptions {
     pub sqlite: SqliteOptions,
 }
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+/// The two databases' migrations: the same schema, in each one's dialect where they differ
+/// (`0009_one_log.sql` moves existing logs with each database's JSON functions, and gives
+/// PostgreSQL's `running_actions` the primary key SQLite's goes without).
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
 /// A handle to the database. Cheap to clone.
 #[derive(Debug, Clone)]
@@ -177,13 +185,20 @@ impl Store {
                         sqlx::query("PRAGMA busy_timeout = 5000")
                             .execute(&mut *conn)
                             .await?;
+                    } else {
+                        // Reads end at their deadline on the server too, not only in the
+                        // request that gave up on them ([`READ_DEADLINE`]); the writer's own
+                        // connection and the migrations lift it ([`unbounded`]).
+                        sqlx::query(&postgres_statement_timeout(READ_DEADLINE))
+                            .execute(&mut *conn)
+                            .await?;
                     }
                     Ok(())
                 })
             })
             .connect(&url)
             .await?;
-        MIGRATOR.run(&pool).await?;
+        migrate(&pool, backend).await?;
         let writes = match &sqlite_path {
             Some(path) => {
                 sqlite_writer::checkpoints(pool.clone(), sqlite.checkpoint_every);
@@ -348,28 +363,24 @@ impl Store {
     }
 
     /// Matches that were running when the server stopped, with their logs, to be rebuilt.
+    /// Only running matches' rows are read: an ended match's log is in its own row.
     pub async fn running_matches(&self) -> Result<Vec<StoredMatch>, StoreError> {
-        let rows = sqlx::query(&format!("{MATCH_COLUMNS} WHERE status = 'running'"))
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(&format!(
+            "SELECT {MATCH_FIELDS} FROM matches WHERE status = 'running'"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
         let mut matches = rows
             .iter()
             .map(records::match_from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        // Every running match's log in one read: on SQLite one scan of the unindexed
-        // `actions_by_arrival`, from the lowest rowid a running match may have appended.
-        const RUNNING: &str = "SELECT id FROM matches WHERE status = 'running'";
-        let in_actions =
-            format!("SELECT {LOG_COLUMNS}, match_id FROM actions WHERE match_id IN ({RUNNING})");
-        let sql = match self.backend {
-            Backend::Sqlite => format!(
-                "{in_actions} UNION SELECT {LOG_COLUMNS}, match_id FROM actions_by_arrival \
-                 WHERE rowid >= (SELECT MIN(log_from) FROM matches WHERE status = 'running') \
-                 AND match_id IN ({RUNNING}) ORDER BY match_id, idx"
-            ),
-            Backend::Postgres => format!("{in_actions} ORDER BY match_id, idx"),
-        };
-        let logged = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        let logged = sqlx::query(&format!(
+            "SELECT {LOG_COLUMNS}, match_id FROM running_actions \
+             WHERE match_id IN (SELECT id FROM matches WHERE status = 'running') \
+             ORDER BY match_id, idx"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
         let mut logs: HashMap<String, Vec<LoggedAction>> = HashMap::new();
         for row in &logged {
             let log = logs.entry(row.try_get(LOG_COLUMN_COUNT)?).or_default();
@@ -387,11 +398,9 @@ impl Store {
     }
 
     /// One match as the API serves it: with its log once it has ended, without while it runs
-    /// (nobody is shown a running match's log, and on SQLite reading it scans the unindexed
-    /// `actions_by_arrival` from the match's start, which a request that anyone can repeat
-    /// should not do).
+    /// (nobody is shown a running match's log). Bounded by [`READ_DEADLINE`].
     pub async fn match_record(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
-        self.read_match(id, false).await
+        within_deadline(self.read_match(id, false)).await
     }
 
     async fn read_match(
@@ -399,81 +408,83 @@ impl Store {
         id: &str,
         running_log: bool,
     ) -> Result<Option<StoredMatch>, StoreError> {
-        let row = sqlx::query(&format!("{MATCH_COLUMNS} WHERE id = $1"))
+        let row = sqlx::query(&record_sql())
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
         let Some(row) = row else { return Ok(None) };
         let mut m = records::match_from_row(&row)?;
-        if running_log || m.status != MatchStatus::Running {
-            m.log = self.log(&m).await?;
+        match row.try_get::<Option<String>, _>(MATCH_FIELD_COUNT)? {
+            Some(log) => m.log = records::ended_log(&log)?,
+            None if running_log && m.status == MatchStatus::Running => {
+                m.log = self.running_log(id).await?;
+            }
+            None => {}
         }
         Ok(Some(m))
     }
 
-    /// Finished matches, newest first, optionally of one game; and how many there are.
+    /// A running match's log, from `running_actions`.
+    async fn running_log(&self, id: &str) -> Result<Vec<LoggedAction>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {LOG_COLUMNS} FROM running_actions WHERE match_id = $1 ORDER BY idx"
+        ))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .enumerate()
+            .map(|(expected, row)| records::action_from_row(row, expected as i64))
+            .collect()
+    }
+
+    /// Finished matches, newest first, optionally of one game; and how many there are. Each
+    /// page is read off an index (`matches_by_finish`, `matches_by_game_finish`), whatever
+    /// the history's size, and bounded by [`READ_DEADLINE`].
     pub async fn finished_matches(
         &self,
         game: Option<&str>,
         page: u32,
         per_page: u32,
     ) -> Result<(Vec<MatchSummary>, i64), StoreError> {
-        let filter = "status = 'finished' AND ($1 = '' OR game = $1)";
-        let game = game.unwrap_or("");
-        let total: i64 = sqlx::query(&format!("SELECT COUNT(*) FROM matches WHERE {filter}"))
-            .bind(game)
-            .fetch_one(&self.pool)
-            .await?
-            .get(0);
-        let rows = sqlx::query(&format!(
-            "{MATCH_COLUMNS} WHERE {filter} ORDER BY finished_at DESC, id LIMIT $2 OFFSET $3"
-        ))
-        .bind(game)
-        .bind(per_page as i64)
-        .bind(page as i64 * per_page as i64)
-        .fetch_all(&self.pool)
-        .await?;
-        let summaries = rows
-            .iter()
-            .map(|row| records::match_from_row(row).map(|m| m.summary()))
-            .collect::<Result<_, _>>()?;
-        Ok((summaries, total))
-    }
-
-    /// A match's log: its rows in `actions` (PostgreSQL's log; on SQLite, actions from
-    /// before the database was upgraded to `actions_by_arrival`) and, on SQLite, its rows in
-    /// `actions_by_arrival`: by the rowids its end recorded once it has ended, while it runs
-    /// by a scan from the rowid it started at. The two are joined with `UNION`, which keeps
-    /// one of two identical rows.
-    async fn log(&self, m: &StoredMatch) -> Result<Vec<LoggedAction>, StoreError> {
-        let in_actions = format!("SELECT {LOG_COLUMNS} FROM actions WHERE match_id = $1");
-        // With the rows of `actions_by_arrival` that `condition` picks.
-        let by_arrival = |condition: &str| {
-            format!(
-                "{in_actions} UNION SELECT {LOG_COLUMNS} FROM actions_by_arrival \
-                 WHERE {condition} ORDER BY idx"
-            )
-        };
-        let sql;
-        let query = match (&m.log_rows, m.log_from) {
-            (Some(rowids), _) if m.status != MatchStatus::Running => {
-                sql = by_arrival("rowid IN (SELECT value FROM json_each($2))");
-                sqlx::query(&sql).bind(&m.id).bind(rowids.as_str())
+        within_deadline(async {
+            let (count, ids) = history_sql(game.is_some());
+            let (mut count, mut ids) = (sqlx::query(count), sqlx::query(&ids));
+            if let Some(game) = game {
+                count = count.bind(game);
+                ids = ids.bind(game);
             }
-            (_, Some(from)) => {
-                sql = by_arrival("rowid >= $2 AND match_id = $3");
-                sqlx::query(&sql).bind(&m.id).bind(from).bind(&m.id)
+            let total: i64 = count.fetch_one(&self.pool).await?.get(0);
+            let ids: Vec<String> = ids
+                .bind(i64::from(per_page))
+                .bind(i64::from(page) * i64::from(per_page))
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+            if ids.is_empty() {
+                return Ok((Vec::new(), total));
             }
-            _ => {
-                sql = format!("{in_actions} ORDER BY idx");
-                sqlx::query(&sql).bind(&m.id)
+            let rows_sql = page_rows_sql(ids.len());
+            let mut rows = sqlx::query(&rows_sql);
+            for id in &ids {
+                rows = rows.bind(id);
             }
-        };
-        let rows = query.fetch_all(&self.pool).await?;
-        rows.iter()
-            .enumerate()
-            .map(|(expected, row)| records::action_from_row(row, expected as i64))
-            .collect()
+            let mut matches: HashMap<String, StoredMatch> = rows
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|row| records::match_from_row(row).map(|m| (m.id.clone(), m)))
+                .collect::<Result<_, _>>()?;
+            let summaries = ids
+                .iter()
+                .filter_map(|id| matches.remove(id))
+                .map(|m| m.summary())
+                .collect();
+            Ok((summaries, total))
+        })
+        .await
     }
 }
 
@@ -520,13 +531,103 @@ impl std::future::Future for Committing {
     }
 }
 
-/// Every column of a match, and the rematch that followed it (an abandoned one does not count).
-const MATCH_COLUMNS: &str = "SELECT id, room_code, game, config, seats, room, seed, seed_hash, \
-                             status, outcome, started_at, finished_at, rematch_of, \
-                             (SELECT MIN(next.id) FROM matches next \
-                              WHERE next.rematch_of = matches.id AND next.status <> 'abandoned'), \
-                             log_rows, log_from \
-                             FROM matches";
+/// Every column of a match but its log, and the rematch that followed it (an abandoned one
+/// does not count), found through `matches_by_rematch_of`.
+const MATCH_FIELDS: &str = "id, room_code, game, config, seats, room, seed, seed_hash, \
+                            status, outcome, started_at, finished_at, rematch_of, \
+                            (SELECT MIN(next.id) FROM matches next \
+                             WHERE next.rematch_of = matches.id AND next.status <> 'abandoned')";
+/// How many columns [`MATCH_FIELDS`] names: a column selected after them is at this index.
+const MATCH_FIELD_COUNT: usize = 14;
+
+/// The history's statements: how many finished matches there are, of one game (`$1`) or of
+/// every game, kept in `history_counts`; and the ids of a page of them, newest first, read off
+/// the index `matches_by_finish` (or `matches_by_game_finish`) alone, whose rows are then read
+/// by id ([`page_rows_sql`]). The page's size and offset come last. Two statements rather than
+/// one with `($1 = '' OR game = $1)`: a condition that may or may not name the game keeps the
+/// database from choosing its index.
+fn history_sql(by_game: bool) -> (&'static str, String) {
+    let (count, filter, page_from) = match by_game {
+        true => (
+            "SELECT CAST(COALESCE(SUM(finished), 0) AS BIGINT) FROM history_counts \
+             WHERE game = $1",
+            "status = 'finished' AND game = $1",
+            2,
+        ),
+        false => (
+            "SELECT CAST(COALESCE(SUM(finished), 0) AS BIGINT) FROM history_counts",
+            "status = 'finished'",
+            1,
+        ),
+    };
+    let ids = format!(
+        "SELECT id FROM matches WHERE {filter} \
+         ORDER BY finished_at DESC, id DESC LIMIT ${page_from} OFFSET ${}",
+        page_from + 1
+    );
+    (count, ids)
+}
+
+/// The rows of `count` matches named by id (`$1` …): a page of the history once its ids are
+/// known.
+fn page_rows_sql(count: usize) -> String {
+    let places: Vec<String> = (1..=count).map(|n| format!("${n}")).collect();
+    format!(
+        "SELECT {MATCH_FIELDS} FROM matches WHERE id IN ({})",
+        places.join(", ")
+    )
+}
+
+/// One match and its log (an ended match's; a running match's is in `running_actions`).
+fn record_sql() -> String {
+    format!("SELECT {MATCH_FIELDS}, log FROM matches WHERE id = $1")
+}
+
+/// How long a read that a request is waiting for may take. Past it the request is answered
+/// that the server is busy, and the read is dropped: it stops at its next row (and on
+/// PostgreSQL the server cancels it at the same deadline, its `statement_timeout`). Every
+/// history read uses an index, so only a database in trouble comes near it; a server that is
+/// stopping never waits longer than this for a read in flight.
+pub const READ_DEADLINE: Duration = Duration::from_secs(5);
+
+/// `fut`, or [`StoreError::TimedOut`] once [`READ_DEADLINE`] has passed.
+async fn within_deadline<T>(
+    fut: impl std::future::Future<Output = Result<T, StoreError>>,
+) -> Result<T, StoreError> {
+    tokio::time::timeout(READ_DEADLINE, fut)
+        .await
+        .map_err(|_| StoreError::TimedOut)?
+}
+
+/// PostgreSQL's `SET statement_timeout` for `deadline` (0: none).
+fn postgres_statement_timeout(deadline: Duration) -> String {
+    format!("SET statement_timeout = {}", deadline.as_millis())
+}
+
+/// Lifts the read deadline on a PostgreSQL connection that writes: the writer's and the
+/// migrations' statements must finish, however long a large database makes them.
+pub(super) async fn unbounded(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    sqlx::query(&postgres_statement_timeout(Duration::ZERO))
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Runs the backend's migrations, on PostgreSQL without the read deadline (moving the logs of
+/// a large history takes a while once).
+async fn migrate(pool: &AnyPool, backend: Backend) -> Result<(), StoreError> {
+    let mut conn = pool.acquire().await?;
+    match backend {
+        Backend::Sqlite => SQLITE_MIGRATIONS.run(&mut *conn).await?,
+        Backend::Postgres => {
+            unbounded(&mut conn).await?;
+            POSTGRES_MIGRATIONS.run(&mut *conn).await?;
+            // Closed, not given back: the pool's next connection has the read deadline.
+            conn.close().await?;
+        }
+    }
+    Ok(())
+}
 
 /// `sqlite://data/pandemonium.db` → the same with `mode=rwc`, after creating `data/`; and the
 /// file's path. An in-memory database is refused: the writer has a connection of its own,

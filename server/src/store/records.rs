@@ -85,10 +85,6 @@ pub struct StoredMatch {
     pub rematch_of: Option<String>,
     pub rematch: Option<String>,
     pub log: Vec<LoggedAction>,
-    /// On SQLite, where the match's actions are in `actions_by_arrival`: the rowids of its
-    /// rows once it has ended (a JSON array), and a rowid at or below all of them.
-    pub(super) log_rows: Option<String>,
-    pub(super) log_from: Option<i64>,
 }
 
 impl StoredMatch {
@@ -139,9 +135,32 @@ pub(super) fn match_from_row(row: &AnyRow) -> Result<StoredMatch, StoreError> {
         rematch_of: row.try_get(12)?,
         rematch: row.try_get(13)?,
         log: Vec::new(),
-        log_rows: row.try_get(14)?,
-        log_from: row.try_get(15)?,
     })
+}
+
+/// One action of an ended match's log, as `matches.log` holds it: the log's JSON array is
+/// written by the database itself when the match ends (SQLite's `json_object`, PostgreSQL's
+/// `json_build_object`), from the columns of `running_actions`.
+#[derive(Deserialize)]
+struct EndedAction {
+    seat: Seat,
+    action: serde_json::Value,
+    by: ActionSource,
+    seq: Option<u64>,
+}
+
+/// An ended match's log from `matches.log`.
+pub(super) fn ended_log(text: &str) -> Result<Vec<LoggedAction>, StoreError> {
+    let actions: Vec<EndedAction> = json(text, "log")?;
+    Ok(actions
+        .into_iter()
+        .map(|a| LoggedAction {
+            seat: a.seat,
+            action: a.action,
+            by: a.by,
+            seq: a.seq,
+        })
+        .collect())
 }
 
 pub(super) fn action_from_row(row: &AnyRow, expected: i64) -> Result<LoggedAction, StoreError> {

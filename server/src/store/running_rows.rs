@@ -1,15 +1,14 @@
 //! Where SQLite's writer has put each running match's actions: their rowids in
-//! `actions_by_arrival`, so that the match's end can record them (`matches.log_rows`), and the
-//! index each match appends next.
+//! `running_actions`, so that the match's end can gather its log by them, and the index each
+//! match appends next.
 //!
-//! `actions_by_arrival` is appended to in rowid order and never indexed: an append writes the
-//! table's last page and nothing else, and its rows stay there for good. Rows are found by
-//! the rowids recorded here as they are inserted (and read back from the table when the
-//! writer starts, scanning from the lowest `log_from` of the running matches). Once a match
-//! has ended its log is read by the rowids its end recorded.
+//! `running_actions` is appended to in rowid order and never indexed: an append writes the
+//! table's last page and nothing else. Rows are found by the rowids recorded here as they are
+//! inserted (and read back from the table when the writer starts, scanning from the lowest
+//! `log_from` of the running matches).
 //!
-//! Without the primary key of `actions` (match, index) nothing in the table refuses a second
-//! action at an index already taken, so the index each match appends next is kept here too.
+//! Without a primary key on (match, index) nothing in the table refuses a second action at an
+//! index already taken, so the index each match appends next is kept here too.
 
 use std::collections::HashMap;
 
@@ -80,27 +79,22 @@ impl RunningRows {
     }
 
     /// The rowids of `match_id`'s rows as a JSON array in index order, with those `change`
-    /// adds: what its end records. `None` if the writer knows of no row of it (its actions,
-    /// if any, are in `actions`, or were recorded by an earlier end).
-    pub fn log_rows(&self, match_id: &str, change: &RowsChange<'_>) -> Option<String> {
+    /// adds: what its end gathers its log by. `None` if the writer knows of no row of it (it
+    /// has none, or an earlier end gathered them).
+    pub fn rowids(&self, match_id: &str, change: &RowsChange<'_>) -> Option<String> {
         let committed = self.running.get(match_id).map(|r| r.rowids.as_slice());
         let added = change
             .added
             .iter()
             .filter(|(m, ..)| *m == match_id)
             .map(|&(_, rowid, _)| rowid);
-        let mut rowids = committed.unwrap_or_default().iter().copied().chain(added);
-        let first = rowids.next()?;
-        let mut json = String::with_capacity(8 * committed.map_or(1, <[i64]>::len));
-        let mut digits = itoa::Buffer::new();
-        json.push('[');
-        json.push_str(digits.format(first));
-        for rowid in rowids {
-            json.push(',');
-            json.push_str(digits.format(rowid));
-        }
-        json.push(']');
-        Some(json)
+        let rowids: Vec<i64> = committed
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .chain(added)
+            .collect();
+        (!rowids.is_empty()).then(|| serde_json::to_string(&rowids).expect("numbers serialise"))
     }
 
     /// Records a committed transaction's rows: those added stay until their match ends.
@@ -148,12 +142,12 @@ mod tests {
         change.add("b", 4, 1);
         change.add("a", 5, 2);
         change.end("a");
-        assert_eq!(known.log_rows("a", &change).as_deref(), Some("[1,3,5]"));
-        assert_eq!(known.log_rows("b", &change).as_deref(), Some("[2,4]"));
-        assert_eq!(known.log_rows("c", &change), None, "no rows known");
+        assert_eq!(known.rowids("a", &change).as_deref(), Some("[1,3,5]"));
+        assert_eq!(known.rowids("b", &change).as_deref(), Some("[2,4]"));
+        assert_eq!(known.rowids("c", &change), None, "no rows known");
         known.commit(change);
         let none = RowsChange::default();
-        assert_eq!(known.log_rows("a", &none), None, "ended: forgotten");
+        assert_eq!(known.rowids("a", &none), None, "ended: forgotten");
         assert_eq!(known.next_index("a", &none), None);
         assert_eq!(known.next_index("b", &none), Some(2));
     }
@@ -168,7 +162,7 @@ mod tests {
         change.end("a");
         drop(change);
         let none = RowsChange::default();
-        assert_eq!(known.log_rows("a", &none).as_deref(), Some("[1]"));
+        assert_eq!(known.rowids("a", &none).as_deref(), Some("[1]"));
         assert_eq!(known.next_index("a", &none), Some(1));
         assert_eq!(known.next_index("b", &none), None);
     }
@@ -184,7 +178,7 @@ mod tests {
         assert_eq!(known.next_index("a", &none), Some(2));
         assert_eq!(known.next_index("b", &none), Some(5));
         assert_eq!(known.next_index("e", &none), None);
-        assert_eq!(known.log_rows("a", &none).as_deref(), Some("[5,7]"));
+        assert_eq!(known.rowids("a", &none).as_deref(), Some("[5,7]"));
     }
 
     #[test]

@@ -5,11 +5,13 @@
 //! hand-over: the thread takes the queued writes, runs the transaction with statements
 //! prepared once and kept, and answers each write.
 //!
-//! Actions are appended to `actions_by_arrival`, a table in arrival order with no index, and
-//! stay there: a commit writes the table's last page, shared by the whole batch, where
-//! `actions` (ordered by match) had every commit write a leaf of its index for each match in
-//! the batch, and split them often (~3 pages per move). A match's end records the rowids of
-//! its rows (`matches.log_rows`), by which its log is read ([`RunningRows`]).
+//! Actions are appended to `running_actions`, a table in arrival order with no index: a
+//! commit writes the table's last page, shared by the whole batch, where a table ordered by
+//! match has every commit write a leaf of its index for each match in the batch, and split
+//! them often. The writer keeps each running match's rowids ([`RunningRows`]); the
+//! transaction that ends a match gathers its rows by them into `matches.log`, where an ended
+//! match's log is read from. Rows left behind by ended matches are deleted from the front of
+//! the table in bulk, between batches ([`prune`]).
 //!
 //! Checkpoints are off the ack path: SQLite's automatic checkpoint would run inside the commit
 //! that crosses its threshold, before that batch is answered. Instead the writer checkpoints
@@ -39,14 +41,14 @@ use sqlx::Row;
 /// The WAL is cut back to this size whenever a checkpoint has emptied it: 32 MiB.
 const WAL_SIZE_LIMIT: i64 = 32 * 1024 * 1024;
 /// The writer checkpoints at the first moment nothing is queued once this much was committed
-/// since the last checkpoint: this many batches (each writes at least a few pages: under
-/// light load the WAL is then ~2 MiB)...
+/// since the last checkpoint: this many batches (each writes at least a few pages, so under
+/// light load the WAL stays a few MiB)...
 const CHECKPOINT_AFTER: Since = Since {
     batches: 500,
     rows: 2_000,
 };
-/// ...or this many rows (a move adds ~2.5 pages of 1 KiB under load: a WAL of ~5 MiB); and
-/// at these, whatever is queued, so the WAL stays bounded under any load.
+/// ...or this many rows (a move adds a few pages under load); and at these, whatever is
+/// queued, so the WAL stays bounded under any load (docs/performance.md, "Checkpoints").
 const CHECKPOINT_AT_THE_LATEST: Since = Since {
     batches: 1_250,
     rows: 5_000,
@@ -88,11 +90,9 @@ fn wait_for_lock(attempts: i32) -> bool {
 }
 
 /// The page size of a new database: 1 KiB. A commit writes every page it touched to the WAL
-/// whole, though each gained only a row of ~120 bytes: when actions went to `actions`
-/// (ordered by match), a batch of moves touched one index leaf per match, and a move cost
-/// ~11 KB of writes with SQLite's default 4 KiB pages, ~4 KB with 1 KiB pages
-/// (docs/performance.md, "Pages"). Smaller pages still make the trees deeper and splits more
-/// frequent, and cost more CPU than they save in bytes.
+/// whole, though each gained only a row of an action: smaller pages write fewer bytes per
+/// move, down to the point where deeper trees and more frequent splits cost more CPU than
+/// they save in bytes (docs/performance.md, "Pages").
 pub(super) const PAGE_SIZE: u32 = 1024;
 
 /// The pragma every connection runs first (it matters only to the one that creates the file).
@@ -120,10 +120,10 @@ impl SqliteWriter {
         conn.busy_handler(Some(wait_for_lock))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.execute_batch(synchronous.pragma())?;
-        // The one reference among the tables the writer writes, `actions_by_arrival` to
+        // The one reference among the tables the writer writes, `running_actions` to
         // `matches`, has no foreign key: the writer checks it itself, refusing a match's
-        // first append unless the match has a row ([`first_index`]); matches are never
-        // deleted.
+        // first append unless the match has a row and runs ([`first_index`]); matches are
+        // never deleted.
         conn.pragma_update(None, "foreign_keys", "OFF")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
@@ -141,6 +141,12 @@ impl SqliteWriter {
     fn checkpoint(&mut self) -> Result<(), rusqlite::Error> {
         self.conn
             .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+    }
+
+    /// Deletes rows that ended matches left in `running_actions`, from the front of the table
+    /// ([`prune`]).
+    fn prune(&mut self) -> Result<(), rusqlite::Error> {
+        immediate(&self.conn, |conn| prune(conn).map(drop))
     }
 
     fn commit_now(&mut self, batch: &[Write]) -> Result<(), rusqlite::Error> {
@@ -170,28 +176,34 @@ fn immediate(
     written
 }
 
-/// The index a match without known rows appends next: after its actions in `actions`, if it
-/// has any (a database upgraded mid-match). `actions_by_arrival` has no foreign key (checking
-/// one cost an index lookup per move), so this, once per match, is where an append for a
-/// match without a row is refused, as the key refused it.
+/// The index a match without known rows appends next: its first, 0, if it runs.
+/// `running_actions` has no foreign key (checking one cost an index lookup per move), so
+/// this, once per match, is where an append for a match without a row is refused, as the key
+/// refused it; and an append for a match that has ended, whose log is sealed in its row.
 fn first_index(conn: &Connection, match_id: &str) -> Result<i64, rusqlite::Error> {
-    let (known, next): (bool, i64) = conn
-        .prepare_cached(
-            "SELECT EXISTS (SELECT 1 FROM matches WHERE id = ?1), \
-             (SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE match_id = ?1)",
-        )?
-        .query_row([match_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    if !known {
-        return Err(rusqlite::Error::SqliteFailure(
+    let status: Option<String> = conn
+        .prepare_cached("SELECT status FROM matches WHERE id = ?1")?
+        .query_row([match_id], |r| r.get(0))
+        .map(Some)
+        .or_else(|error| match error {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            error => Err(error),
+        })?;
+    match status.as_deref() {
+        Some("running") => Ok(0),
+        Some(ended) => Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_CHECK),
+            Some(format!("match {match_id} is {ended}: its log is closed")),
+        )),
+        None => Err(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
             Some(format!("match {match_id} has no row")),
-        ));
+        )),
     }
-    Ok(next)
 }
 
-/// An append at an index other than its match's next one: refused as the primary key of
-/// `actions` refuses a duplicate.
+/// An append at an index other than its match's next one: refused as a primary key on
+/// (match, index) would refuse a duplicate.
 fn index_taken(match_id: &str, index: i64, next: i64) -> rusqlite::Error {
     rusqlite::Error::SqliteFailure(
         rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY),
@@ -218,12 +230,13 @@ fn write_batch<'b>(
     }
     if batch.iter().any(|write| write.start().is_some()) {
         let mut start = conn.prepare_cached(INSERT_MATCH)?;
-        // Every row the match appends comes after the table's last row so far: scanning
-        // from the next rowid finds them all ([`read_running`]). No row is ever deleted, so
-        // SQLite's next rowid (the highest plus one) only grows.
+        // Every row the match appends comes after the table's last row so far, so rows
+        // below the lowest `log_from` of the running matches are ended matches' ([`prune`]).
+        // The prune never deletes the last row, so SQLite's next rowid (the highest plus
+        // one) only grows.
         let mut log_from = conn.prepare_cached(
             "UPDATE matches SET log_from = \
-             (SELECT COALESCE(MAX(rowid), 0) + 1 FROM actions_by_arrival) WHERE id = ?1",
+             (SELECT COALESCE(MAX(rowid), 0) + 1 FROM running_actions) WHERE id = ?1",
         )?;
         for row in batch.iter().filter_map(Write::start) {
             start.execute(params![
@@ -246,12 +259,12 @@ fn write_batch<'b>(
         // again, which is what a multi-row statement would save, and needs no statement
         // per batch size.
         let mut insert = conn.prepare_cached(
-            "INSERT INTO actions_by_arrival (match_id, idx, seat, action, source, seq, at) \
+            "INSERT INTO running_actions (match_id, idx, seat, action, source, seq, at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         for row in batch.iter().filter_map(Write::row) {
-            // `actions` refused an index already taken by its primary key; here the
-            // writer does, the match's next index kept with its rows.
+            // With no primary key to refuse an index already taken, the writer does, the
+            // match's next index kept with its rows.
             let next = match running.next_index(&row.match_id, change) {
                 Some(next) => next,
                 None => first_index(conn, &row.match_id)?,
@@ -273,20 +286,43 @@ fn write_batch<'b>(
     }
     if batch.iter().any(|write| write.status_change().is_some()) {
         // Status changes after the appends, so a match is never finished ahead of its last
-        // action, and its rows are recorded with them: the log is read by these rowids from
-        // now on. A match the writer knows no rows of keeps what an earlier end recorded
-        // (an end written twice) or records none (its actions, if any, are in `actions`).
+        // action, and its log is gathered with them: by the rowids of its rows, in index
+        // order. A match the writer knows no rows of keeps what an earlier end wrote (an end
+        // written twice), or has an empty log.
         let mut status = conn.prepare_cached(
             "UPDATE matches SET status = ?1, outcome = ?2, finished_at = ?3, \
-             log_rows = COALESCE(?4, log_rows, '[]') WHERE id = ?5",
+             log = CASE WHEN ?4 IS NULL THEN COALESCE(log, '[]') ELSE \
+                (SELECT json_group_array(json_object('seat', seat, 'action', json(action), \
+                                                     'by', source, 'seq', seq) ORDER BY idx) \
+                 FROM running_actions WHERE rowid IN (SELECT value FROM json_each(?4))) END \
+             WHERE id = ?5",
         )?;
         for (match_id, new_status, outcome, at) in batch.iter().filter_map(Write::status_change) {
-            let log_rows = running.log_rows(match_id, change);
+            let rowids = running.rowids(match_id, change);
             change.end(match_id);
-            status.execute(params![new_status, outcome, at, log_rows, match_id])?;
+            status.execute(params![new_status, outcome, at, rowids, match_id])?;
         }
     }
     Ok(())
+}
+
+/// How many rows one prune deletes at most: a prune runs between batches, and every room's
+/// actions wait for it.
+const PRUNE_AT_MOST: i64 = 10_000;
+
+/// Deletes, from the front of `running_actions`, rows that ended matches left there: those
+/// below the lowest `log_from` of the running matches (each running match's rows are at or
+/// above its own), up to [`PRUNE_AT_MOST`] of them. The table's last row stays whatever it
+/// is, so the next rowid never goes back below a running match's `log_from`.
+fn prune(conn: &Connection) -> Result<usize, rusqlite::Error> {
+    conn.prepare_cached(
+        "DELETE FROM running_actions WHERE rowid < MIN( \
+            COALESCE((SELECT MIN(log_from) FROM matches WHERE status = 'running'), \
+                     9223372036854775807), \
+            (SELECT MAX(rowid) FROM running_actions), \
+            (SELECT MIN(rowid) FROM running_actions) + ?1)",
+    )?
+    .execute([PRUNE_AT_MOST])
 }
 
 /// The rows of running matches, as the writer starts: scanned from the lowest rowid any of
@@ -294,7 +330,7 @@ fn write_batch<'b>(
 /// there is nothing to scan.
 fn read_running(conn: &Connection) -> Result<RunningRows, rusqlite::Error> {
     let mut rows = conn.prepare(
-        "SELECT rowid, match_id, idx FROM actions_by_arrival \
+        "SELECT rowid, match_id, idx FROM running_actions \
          WHERE rowid >= (SELECT MIN(log_from) FROM matches WHERE status = 'running') \
          AND match_id IN (SELECT id FROM matches WHERE status = 'running')",
     )?;
@@ -320,6 +356,11 @@ impl Commit for SqliteWriter {
             return;
         }
         self.uncheckpointed = Since::default();
+        // The prune first: the pages it frees are written to the WAL just before the
+        // checkpoint copies it.
+        if let Err(error) = self.prune() {
+            tracing::warn!(%error, "could not delete ended matches' rows from the running log");
+        }
         if let Err(error) = self.checkpoint() {
             tracing::warn!(%error, "WAL checkpoint failed");
         }

@@ -41,11 +41,9 @@ const ROWS_PER_INSERT: usize = 100;
 /// How many queued writes one transaction takes at most.
 const MAX_BATCH: usize = 1_000;
 /// The writer lingers for more only while writes keep arriving at least this fast (per
-/// second): then a commit takes a few hundred microseconds, so during a linger of a
-/// millisecond several more arrive to share the next one. At 1,000 actions/s a batch holds
-/// ~1.9 writes without lingering, and lingering saved no CPU that runs could show, only added
-/// latency; at 7,000/s a batch held ~3.7 and a 1 ms linger cut the server's CPU per action by
-/// a fifth (docs/performance.md, "A commit's fixed costs").
+/// second): then several more arrive during a linger of a millisecond to share the next
+/// commit, whose cost hardly depends on what it holds. At a table's pace batches are small
+/// anyway and lingering only adds latency (docs/performance.md, "A commit's fixed costs").
 const LOADED_RATE: u64 = 3_000;
 /// The rate is counted over windows this long, so a burst (a table's four players committing
 /// at once) is not taken for load.
@@ -515,7 +513,14 @@ impl Commit for PoolWriter {
     async fn commit(&mut self, batch: &[Write]) -> Result<(), CommitFailure> {
         let conn = match &mut self.conn {
             Some(conn) => conn,
-            None => self.conn.insert(self.pool.acquire().await?),
+            None => {
+                let mut conn = self.pool.acquire().await?;
+                // A commit must finish however long it takes: the pool's deadline is for
+                // reads. Closed when released, so it never serves a read unbounded.
+                super::unbounded(&mut conn).await?;
+                conn.close_on_drop();
+                self.conn.insert(conn)
+            }
         };
         let outcome = commit_on(conn, batch).await;
         if outcome.is_err() {
@@ -561,12 +566,25 @@ async fn commit_on(
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         insert_rows(&mut tx, chunk).await?;
     }
-    // Status changes after the appends, so a match is never finished ahead of its last action.
+    // Status changes after the appends, so a match is never finished ahead of its last
+    // action; its log moves into its row with them. A match without rows keeps what an
+    // earlier end wrote (an end written twice), or has an empty log.
     for (match_id, status, outcome, at) in batch.iter().filter_map(Write::status_change) {
-        sqlx::query("UPDATE matches SET status = $1, outcome = $2, finished_at = $3 WHERE id = $4")
-            .bind(status)
-            .bind(outcome)
-            .bind(at)
+        sqlx::query(
+            "UPDATE matches SET status = $1, outcome = $2, finished_at = $3, \
+             log = COALESCE( \
+                (SELECT json_agg(json_build_object('seat', seat, 'action', action::json, \
+                                                   'by', source, 'seq', seq) ORDER BY idx)::text \
+                 FROM running_actions WHERE match_id = $4), log, '[]') \
+             WHERE id = $4",
+        )
+        .bind(status)
+        .bind(outcome)
+        .bind(at)
+        .bind(match_id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM running_actions WHERE match_id = $1")
             .bind(match_id)
             .execute(&mut *tx)
             .await?;
@@ -580,8 +598,9 @@ async fn insert_rows(
     rows: &[&ActionRow],
 ) -> Result<(), sqlx::Error> {
     const COLUMNS: usize = 7;
-    let mut sql =
-        String::from("INSERT INTO actions (match_id, idx, seat, action, source, seq, at) VALUES ");
+    let mut sql = String::from(
+        "INSERT INTO running_actions (match_id, idx, seat, action, source, seq, at) VALUES ",
+    );
     for i in 0..rows.len() {
         if i > 0 {
             sql.push_str(", ");

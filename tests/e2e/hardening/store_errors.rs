@@ -13,12 +13,12 @@ use crate::support::{Client, TestApp, TestDb};
 
 /// Makes the SQLite database behind `db` refuse every action appended from now on (until the
 /// trigger is dropped); returns the connection that installed it. A running match's actions
-/// are appended to `actions_by_arrival` (docs/performance.md, "The action log").
+/// are appended to `running_actions` (docs/performance.md, "The action log").
 async fn refuse_actions(db: &TestDb) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
     let breaker = sqlx::AnyPool::connect(&db.url).await.unwrap();
     sqlx::query(
-        "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions_by_arrival \
+        "CREATE TRIGGER refuse_actions BEFORE INSERT ON running_actions \
          BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
     )
     .execute(&breaker)
@@ -114,7 +114,7 @@ async fn an_action_the_store_refuses_is_undone_and_play_goes_on_from_the_durable
     assert_eq!((a.version, b.version), (2, 2));
     assert_eq!(a.to_act, b.to_act);
     let logged: Vec<(i64, String)> =
-        sqlx::query_as("SELECT idx, action FROM actions_by_arrival ORDER BY idx")
+        sqlx::query_as("SELECT idx, action FROM running_actions ORDER BY idx")
             .fetch_all(&breaker)
             .await
             .unwrap();

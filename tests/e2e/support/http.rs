@@ -46,6 +46,21 @@ impl Http {
         self.request("POST", path, Some(body), None).await
     }
 
+    /// A GET that tells whether the server answered at all (a stopped server refuses the
+    /// connection, or closes it unanswered).
+    pub async fn try_get(&self, path: &str) -> bool {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)).await else {
+            return false;
+        };
+        let request =
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        if stream.write_all(request.as_bytes()).await.is_err() {
+            return false;
+        }
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).await.is_ok() && raw.starts_with(b"HTTP/1.1 ")
+    }
+
     /// A request with any method and no body.
     pub async fn send(&self, method: &str, path: &str) -> Response {
         self.request(method, path, None, None).await
