@@ -231,3 +231,27 @@ test("in a replay, a step button that the step disables hands focus to the next 
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });
+
+test('the turn clock says "1 minute" to a screen reader, and the results read "Ada, you"', async () => {
+  const ada = await person("Ada");
+  const code = await createRoomViaApi(server.url, ada, shortDemos([1, 2], { turn_seconds: 90 }));
+  await ada.page.goto(`/r/${code}`);
+  await waitSeated(ada.page);
+  await ada.page.getByRole("button", { name: "Start the match" }).click();
+  const clock = ada.page.getByTestId("turn-clock").locator(".visually-hidden");
+  await clock.waitFor({ state: "attached" });
+  const spoken = await clock.textContent();
+  assert.match(spoken, /^1 minute \d+ seconds? left for you/);
+  await playByHints([ada.page]);
+  const results = ada.page.getByTestId("end-of-match");
+  await results.waitFor();
+  const cdp = await ada.page.context().newCDPSession(ada.page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  const cells = nodes.filter((n) => n.role?.value === "cell").map((n) => n.name?.value ?? "");
+  assert.ok(
+    cells.some((name) => /^Ada\s*,\s*you\b/.test(name)),
+    `a cell reads "Ada, you" (${cells.join(" | ")})`,
+  );
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});
