@@ -10,7 +10,16 @@
 // PANDEMONIUM_IMAGE and PANDEMONIUM_PORT.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -397,6 +406,84 @@ step("logs: JSON lines, and the room's lines name the room", MIN, async () => {
     "the room's lines name it in their `room` field",
   );
 });
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+step(
+  "TLS in front: deploy/Caddyfile serves the lobby and a room's WebSocket over HTTPS",
+  2 * MIN,
+  async () => {
+    // The example as shipped, with this machine's names: localhost for the public name (Caddy
+    // then signs with its own local authority instead of asking Let's Encrypt) and the test's
+    // port for 8080. Caddy's own state stays in the scratch folder, and it installs no root
+    // certificate anywhere.
+    const caddy = process.env.CADDY;
+    assert.ok(caddy, "CADDY names a caddy binary (run.sh unpacks Debian's)");
+    const port = await freePort();
+    const site = readFileSync(join(repo, "deploy", "Caddyfile"), "utf8")
+      .replace("games.example.org", `https://localhost:${port}`)
+      .replace("127.0.0.1:8080", `127.0.0.1:${PORT}`);
+    const config = join(scratch, "Caddyfile");
+    writeFileSync(
+      config,
+      `{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n\tstorage file_system ${join(scratch, "caddy")}\n}\n\n${site}`,
+    );
+    const proxy = spawn(caddy, ["run", "--config", config, "--adapter", "caddyfile"], {
+      env: { ...process.env, HOME: scratch, XDG_DATA_HOME: scratch, XDG_CONFIG_HOME: scratch },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let said = "";
+    proxy.stderr.on("data", (d) => (said += d));
+    const base = `https://localhost:${port}`;
+    const people = [];
+    try {
+      const person = async (name) => {
+        const context = await browser.newContext({ baseURL: base, ignoreHTTPSErrors: true });
+        const page = await context.newPage();
+        people.push(context);
+        return { context, page, name };
+      };
+      const probe = await person("probe");
+      await waitFor(
+        async () => {
+          if (proxy.exitCode !== null) throw new Error(`caddy exited:\n${said.slice(-3000)}`);
+          const res = await probe.page.goto("/readyz").catch(() => null);
+          return res?.status() === 200;
+        },
+        { timeout: 30_000, interval: 250, message: "the server through Caddy" },
+      );
+      const game = await gameInfo(URL_BASE, "daemon_dice");
+      const dee = await person("Dee");
+      const room = await createRoomViaUi(dee.page, { game, seats: 2, name: "Dee" });
+      assert.equal(await waitSeated(dee.page), 0);
+      const invite = await dee.page.getByLabel("Invite link").inputValue();
+      assert.equal(new URL(invite).origin, base, "the invite link is the public https address");
+      const eve = await person("Eve");
+      await eve.page.goto(invite);
+      await pickName(eve.page, "Eve");
+      assert.equal(await waitSeated(eve.page), 1, "Eve sits by the link, over a TLS WebSocket");
+      await waitFor(
+        async () => (await clientState(dee.page)).room?.seats[1]?.player?.name === "Eve",
+        {
+          message: "Dee sees Eve at the table",
+        },
+      );
+      assert.equal(room.length, 10);
+    } finally {
+      for (const context of people) await context.close();
+      proxy.kill("SIGTERM");
+    }
+  },
+);
 
 async function matchInHistory() {
   const res = await fetch(`${URL_BASE}/api/matches/${matchId}`);

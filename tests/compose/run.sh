@@ -17,6 +17,34 @@ export DEBIAN_FRONTEND=noninteractive
 say() { printf '[compose-test %s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 started_at=$(date +%s)
 
+# What cleanup undoes, as far as the run got.
+dockerd_pid= bin= caddy_dir= COMPOSE=
+export COMPOSE_PROJECT_NAME=pandemonium-compose-test
+export PANDEMONIUM_IMAGE=pandemonium-compose-test
+cleanup() {
+    status=$?
+    set +e
+    say "cleaning up"
+    if [ -n "$COMPOSE" ]; then
+        timeout 120 $COMPOSE -f docker-compose.yml -f tests/compose/compose.test.yml \
+            down -v --remove-orphans >/dev/null 2>&1
+        timeout 60 docker rmi -f "$PANDEMONIUM_IMAGE:latest" >/dev/null 2>&1
+        # The image the upgrade step replaced is left without a name.
+        timeout 60 docker image prune -f \
+            --filter "label=org.opencontainers.image.title=Pandemonium" >/dev/null 2>&1
+    fi
+    if [ -n "$dockerd_pid" ]; then
+        kill "$dockerd_pid" 2>/dev/null
+        for _ in $(seq 1 40); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 0.5; done
+    fi
+    [ -n "$bin" ] && rm -rf "$bin"
+    [ -n "$caddy_dir" ] && rm -rf "$caddy_dir"
+    say "took $(($(date +%s) - started_at)) s in all; exit $status"
+    exit $status
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
 apt_updated=false
 apt_install() {
     if [ "$apt_updated" = false ]; then
@@ -32,7 +60,6 @@ apt_install() {
 # --- the engine -----------------------------------------------------------------------------
 command -v dockerd >/dev/null || { say "installing docker.io"; apt_install docker.io; }
 command -v debootstrap >/dev/null || apt_install debootstrap
-dockerd_pid=
 if ! timeout 10 docker info >/dev/null 2>&1; then
     say "starting dockerd"
     dockerd_log=$(mktemp /tmp/pandemonium-dockerd.XXXXXX.log)
@@ -75,31 +102,19 @@ export COMPOSE
 [ -x /usr/bin/chromium ] || apt_install chromium fonts-dejavu-core
 make --no-print-directory web-client/node_modules/.installed >/dev/null
 
-export COMPOSE_PROJECT_NAME=pandemonium-compose-test
-export PANDEMONIUM_IMAGE=pandemonium-compose-test
+# Debian's Caddy, for the step that puts deploy/Caddyfile in front: unpacked, not installed
+# (installing it starts a Caddy service on ports 80 and 443 wherever systemd runs).
+caddy_dir=$(mktemp -d /tmp/pandemonium-caddy.XXXXXX)
+if ! (cd "$caddy_dir" && apt-get download caddy >/dev/null 2>&1); then
+    apt-get update -qq
+    (cd "$caddy_dir" && apt-get download caddy >/dev/null)
+fi
+dpkg-deb -x "$caddy_dir"/caddy_*.deb "$caddy_dir/root"
+export CADDY="$caddy_dir/root/usr/bin/caddy"
+
 PANDEMONIUM_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 export PANDEMONIUM_PORT
 
-cleanup() {
-    status=$?
-    set +e
-    say "cleaning up"
-    timeout 120 $COMPOSE -f docker-compose.yml -f tests/compose/compose.test.yml \
-        down -v --remove-orphans >/dev/null 2>&1
-    timeout 60 docker rmi -f "$PANDEMONIUM_IMAGE:latest" >/dev/null 2>&1
-    # The image the upgrade step replaced is left without a name.
-    timeout 60 docker image prune -f --filter "label=org.opencontainers.image.title=Pandemonium" \
-        >/dev/null 2>&1
-    if [ -n "$dockerd_pid" ]; then
-        kill "$dockerd_pid" 2>/dev/null
-        for _ in $(seq 1 40); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 0.5; done
-    fi
-    rm -rf "$bin"
-    say "took $(($(date +%s) - started_at)) s in all; exit $status"
-    exit $status
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 # A run that was killed before its cleanup may have left its stack behind.
 timeout 120 $COMPOSE -f docker-compose.yml -f tests/compose/compose.test.yml \
