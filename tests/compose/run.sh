@@ -62,6 +62,10 @@ command -v dockerd >/dev/null || { say "installing docker.io"; apt_install docke
 command -v debootstrap >/dev/null || apt_install debootstrap
 if ! timeout 10 docker info >/dev/null 2>&1; then
     say "starting dockerd"
+    # An engine that was killed (not stopped) leaves its pid file, and a new one refuses to start.
+    if [ -f /var/run/docker.pid ] && ! kill -0 "$(cat /var/run/docker.pid)" 2>/dev/null; then
+        rm -f /var/run/docker.pid
+    fi
     dockerd_log=$(mktemp /tmp/pandemonium-dockerd.XXXXXX.log)
     dockerd >"$dockerd_log" 2>&1 &
     dockerd_pid=$!
