@@ -18,7 +18,7 @@ say() { printf '[compose-test %s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 started_at=$(date +%s)
 
 # What cleanup undoes, as far as the run got.
-dockerd_pid= bin= caddy_dir= COMPOSE=
+dockerd_pid= dockerd_log= bin= caddy_dir= COMPOSE=
 export COMPOSE_PROJECT_NAME=pandemonium-compose-test
 export PANDEMONIUM_IMAGE=pandemonium-compose-test
 cleanup() {
@@ -36,6 +36,8 @@ cleanup() {
     if [ -n "$dockerd_pid" ]; then
         kill "$dockerd_pid" 2>/dev/null
         for _ in $(seq 1 40); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 0.5; done
+        # The engine's own log is kept only when something failed.
+        if [ "$status" = 0 ]; then rm -f "$dockerd_log"; else say "the engine's log: $dockerd_log"; fi
     fi
     [ -n "$bin" ] && rm -rf "$bin"
     [ -n "$caddy_dir" ] && rm -rf "$caddy_dir"
