@@ -336,6 +336,7 @@ mod daemon_dice_tests {
         let first = |t: fn(&A) -> bool| legal.iter().copied().find(&t);
         let picked = view.daemons[0].picked as usize;
         match view.step {
+            Step::Construction if picked == DAEMON_DICE_PERSON.len() => A::Ready { breed: None },
             Step::Construction => A::Pick {
                 breed: Breed::Frost,
                 part: serde_json::from_value(serde_json::json!(DAEMON_DICE_PERSON[picked]))

@@ -1,7 +1,8 @@
 // Daemon Dice through its board, in Chromium: a two-seat duel of five-dice daemons, the person
 // in seat 1 against the bot in seat 2, on the test server's `daemon_dice_rigged`, whose every
 // roll is fixed (tests/src/rigged.rs, `daemon_dice_duel`). The person builds three Frost
-// Pincers, a Frost Shell and a Frost Leg in the builder; wins the initiative; boosts an attack
+// Pincers, a Frost Shell and a Frost Leg in the builder, summons them and says they are ready
+// (every builder takes that step, so readiness shows nothing of a build); wins the initiative; boosts an attack
 // with a plus (click, then the attack); defends one attack by click and one by drag; drags the
 // damage they suffer onto a spent die; sets aside a die for the bot's minus; and wounds the
 // bot's daemon until it falls. Every game action is a click or a drag on the board; the test
@@ -78,6 +79,20 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
   await builder.getByText("Your daemon: 5 of 5 — Frost purebred").waitFor();
   await screenshot(page, "daemon-dice-builder-1280");
   await builder.getByTestId("summon").click();
+
+  // The ready step: the picks are in, but the daemon is not ready (nor revealed) until the
+  // person says so; the foe sees five dice picked and nothing more.
+  const readyUp = builder.getByTestId("ready-up");
+  await readyUp.waitFor();
+  await readyUp.getByText("Your daemon is summoned: a frost purebred").waitFor();
+  const summoned = await clientState(page);
+  assert.equal(summoned.game.view.step.step, "construction");
+  assert.equal(summoned.game.view.daemons[0].ready, false, "not ready before saying so");
+  assert.equal(summoned.game.view.daemons[0].picked, 5);
+  assert.deepEqual(summoned.game.legal, [{ type: "ready", breed: null }]);
+  assert.equal(await readyUp.getByTestId("ready-frost").count(), 0, "no breed to declare");
+  await screenshot(page, "daemon-dice-ready-1280");
+  await readyUp.getByTestId("ready").click();
 
   /** The next state in which the person has something to do, or the end. */
   async function next() {

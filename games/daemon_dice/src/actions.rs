@@ -16,8 +16,10 @@ use crate::dice::{Breed, Part};
 pub enum DaemonAction {
     /// Construction: add a die to your (secret) daemon.
     Pick { breed: Breed, part: Part },
-    /// Construction: an exact half-and-half daemon declares its breed.
-    DeclareBreed { breed: Breed },
+    /// Construction: your daemon is complete and ready for the reveal. An exact half-and-half
+    /// daemon declares its breed here (every other daemon sends `None`), so that every build
+    /// takes the same steps and none shows its shape before the reveal.
+    Ready { breed: Option<Breed> },
     /// 1a: activate one of your grabbing Tentacles, releasing what it holds.
     Release { die: u8 },
     /// 1b, the foe's decision: the die of the active daemon a Wings minus takes.
@@ -75,6 +77,10 @@ pub enum DaemonError {
     TooManyCopies,
     #[error("Only the two breeds of an exact half-and-half daemon can be declared.")]
     NotYourBreed,
+    #[error("An exact half-and-half daemon declares its breed as it gets ready.")]
+    BreedUndeclared,
+    #[error("Your daemon needs all its dice before it is ready.")]
+    DaemonIncomplete,
     #[error("A mongrel recovers a stunned die before it does anything else.")]
     MongrelMustRecover,
     #[error("You have no plus left to recover with.")]
@@ -123,6 +129,8 @@ impl RuleError for DaemonError {
             DaemonError::DaemonComplete => "daemon_complete",
             DaemonError::TooManyCopies => "too_many_copies",
             DaemonError::NotYourBreed => "not_your_breed",
+            DaemonError::BreedUndeclared => "breed_undeclared",
+            DaemonError::DaemonIncomplete => "daemon_incomplete",
             DaemonError::MongrelMustRecover => "mongrel_must_recover",
             DaemonError::NoPlus => "no_plus",
             DaemonError::NotADefence => "not_a_defence",

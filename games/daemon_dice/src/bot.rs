@@ -111,6 +111,7 @@ impl DaemonBot {
                         part: PLAN[(picked + i) % PLAN.len()],
                     })
                     .find(|a| legal.contains(a))
+                    .or_else(|| legal.iter().copied().find(|a| matches!(a, A::Ready { .. })))
                     .or_else(|| legal.first().copied())
             }
             Step::TargetMinus { .. } => best(

@@ -1,4 +1,5 @@
-//! Daemon construction (secret, simultaneous, revealed when everyone is ready) and the
+//! Daemon construction (secret, simultaneous, each builder saying when it is ready, revealed
+//! when everyone is) and the
 //! initiative roll that decides who starts and whose minuses count against the first turn.
 
 use pandemonium_game::{Chance, ConfigError, Game, Seat};
@@ -54,13 +55,15 @@ impl DaemonDice {
                 }
                 Ok(())
             }
-            DaemonAction::DeclareBreed { breed } => {
+            DaemonAction::Ready { breed } => {
                 if daemon.picks.len() < size {
-                    return Err(DaemonError::WrongStep);
+                    return Err(DaemonError::DaemonIncomplete);
                 }
-                match declaration_needed(&daemon.picks) {
-                    Some(pair) if pair.contains(&breed) => Ok(()),
-                    _ => Err(DaemonError::NotYourBreed),
+                match (declaration_needed(&daemon.picks), breed) {
+                    (None, None) => Ok(()),
+                    (Some(pair), Some(breed)) if pair.contains(&breed) => Ok(()),
+                    (Some(_), None) => Err(DaemonError::BreedUndeclared),
+                    (_, Some(_)) => Err(DaemonError::NotYourBreed),
                 }
             }
             _ => Err(DaemonError::WrongStep),
@@ -73,30 +76,31 @@ impl DaemonDice {
         action: &DaemonAction,
         chance: &mut dyn Chance,
     ) {
-        let size = self.config.size as usize;
         let daemon = self.daemon_mut(seat);
         match *action {
             DaemonAction::Pick { breed, part } => daemon.picks.push(Die::new(breed, part)),
-            DaemonAction::DeclareBreed { breed } => daemon.declared = Some(breed),
+            // Readiness is public, so it waits for this explicit step from every builder:
+            // were it set by the last pick, a daemon still owing a declaration would stand out
+            // as half-and-half.
+            DaemonAction::Ready { breed } => {
+                daemon.declared = breed;
+                daemon.ready = true;
+            }
             _ => unreachable!("checked"),
-        }
-        if daemon.picks.len() == size
-            && (daemon.declared.is_some() || declaration_needed(&daemon.picks).is_none())
-        {
-            daemon.ready = true;
         }
         if self.daemons.iter().all(|d| d.ready) {
             self.reveal(chance);
         }
     }
 
-    /// The default pick: the parts in rulebook order, all of the first breed.
+    /// The default pick: the parts in rulebook order, all of the first breed; then ready, an
+    /// exact half-and-half daemon declaring the first of its two breeds.
     pub(crate) fn default_pick(&self, seat: Seat) -> DaemonAction {
         let daemon = self.daemon(seat);
-        if daemon.picks.len() == self.config.size as usize
-            && let Some(pair) = declaration_needed(&daemon.picks)
-        {
-            return DaemonAction::DeclareBreed { breed: pair[0] };
+        if daemon.picks.len() == self.config.size as usize {
+            return DaemonAction::Ready {
+                breed: declaration_needed(&daemon.picks).map(|pair| pair[0]),
+            };
         }
         let part = Part::ALL[daemon.picks.len() % Part::ALL.len()];
         (0..Breed::ALL.len())

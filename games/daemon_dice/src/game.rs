@@ -76,7 +76,11 @@ impl DaemonDice {
                         .flat_map(|breed| Part::ALL.map(|part| A::Pick { breed, part }))
                         .collect()
                 } else {
-                    Breed::ALL.map(|breed| A::DeclareBreed { breed }).to_vec()
+                    Breed::ALL
+                        .map(|breed| A::Ready { breed: Some(breed) })
+                        .into_iter()
+                        .chain([A::Ready { breed: None }])
+                        .collect()
                 }
             }
             Step::Release => dice(seat)
@@ -286,8 +290,8 @@ impl Game for DaemonDice {
                 breed: Breed::ALL[chance.below(8) as usize],
                 part: Part::ALL[chance.below(13) as usize],
             },
-            1 => A::DeclareBreed {
-                breed: Breed::ALL[chance.below(8) as usize],
+            1 => A::Ready {
+                breed: Breed::ALL.get(chance.below(9) as usize).copied(),
             },
             2 => A::Release { die: small(chance) },
             3 => A::TargetMinus { die: small(chance) },
@@ -322,7 +326,7 @@ impl Game for DaemonDice {
         }
     }
 
-    /// Construction takes at most `size + 1` actions a seat. Every action of a turn uses up a
+    /// Construction takes `size + 1` actions a seat (the picks and the ready). Every action of a turn uses up a
     /// die (a release, a minus, a recovery, a defence, a Mouth, a point of damage, a grab, a
     /// boost, a Spike, a Brain, a poison, a rot) or ends a step, so a turn takes fewer than
     /// `12 × size + 12`; and there are at most `turn_limit` turns.

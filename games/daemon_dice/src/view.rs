@@ -169,10 +169,9 @@ impl DaemonDice {
         if self.step != Step::Construction || viewer == Viewer::Omniscient {
             return copy;
         }
-        let size = self.config.size as usize;
-        let random_die = |chance: &mut dyn Chance, breed: Option<Breed>| {
+        let random_die = |chance: &mut dyn Chance| {
             Die::new(
-                breed.unwrap_or(Breed::ALL[chance.below(8) as usize]),
+                Breed::ALL[chance.below(8) as usize],
                 Part::ALL[chance.below(13) as usize],
             )
         };
@@ -181,24 +180,12 @@ impl DaemonDice {
                 continue;
             }
             let count = daemon.picks.len();
+            daemon.picks = (0..count).map(|_| random_die(chance)).collect();
             daemon.declared = None;
-            if count == size && !daemon.ready {
-                // Complete but not ready: an exact half-and-half still to declare.
-                let a = Breed::ALL[chance.below(8) as usize];
-                let b = Breed::ALL[(Breed::ALL.iter().position(|x| *x == a).unwrap()
-                    + 1
-                    + chance.below(7) as usize)
-                    % 8];
-                daemon.picks = (0..count)
-                    .map(|i| random_die(chance, Some(if i < count / 2 { a } else { b })))
-                    .collect();
-            } else {
-                daemon.picks = (0..count).map(|_| random_die(chance, None)).collect();
-                if daemon.ready
-                    && let Some(pair) = declaration_needed(&daemon.picks)
-                {
-                    daemon.declared = Some(pair[chance.below(2) as usize]);
-                }
+            if daemon.ready
+                && let Some(pair) = declaration_needed(&daemon.picks)
+            {
+                daemon.declared = Some(pair[chance.below(2) as usize]);
             }
         }
         copy

@@ -61,3 +61,28 @@ fn bots_play_every_configuration_to_the_end_with_legal_actions() {
         }
     }
 }
+
+#[test]
+fn the_bot_says_it_is_ready_once_its_daemon_is_built() {
+    use pandemonium_daemon_dice::DaemonAction as A;
+    let config = DaemonDiceConfig {
+        size: 2,
+        ..DaemonDiceConfig::default()
+    };
+    let mut chance = SeededChance::from_u64(7);
+    let mut game = DaemonDice::new(&config, 2, &mut chance).unwrap();
+    let choose = |game: &DaemonDice| {
+        let legal = game.legal_actions(0);
+        DaemonBot.choose(
+            &game.view(Viewer::Seat(0)),
+            &legal,
+            &mut SeededChance::from_u64(1),
+        )
+    };
+    for _ in 0..2 {
+        let action = choose(&game);
+        assert!(matches!(action, A::Pick { .. }), "{action:?}");
+        game.apply(0, &action, &mut chance).unwrap();
+    }
+    assert_eq!(choose(&game), A::Ready { breed: None });
+}

@@ -28,8 +28,14 @@ fn each_player_picks_exactly_the_agreed_number_of_dice_in_secret() {
                 part: Part::Leg
             }
         ),
+        DaemonError::DaemonComplete
+    );
+    assert_eq!(game.legal_actions(0), vec![A::Ready { breed: None }]);
+    act(&mut game, 0, A::Ready { breed: None });
+    assert_eq!(
+        refused(&game, 0, A::Ready { breed: None }),
         DaemonError::NotYourTurn,
-        "a complete daemon is ready and waits"
+        "a ready daemon waits for the others"
     );
     let mine = game.view(Viewer::Seat(0));
     let theirs = game.view(Viewer::Seat(1));
@@ -46,14 +52,13 @@ fn each_player_picks_exactly_the_agreed_number_of_dice_in_secret() {
 fn the_daemons_are_revealed_together_when_everyone_is_ready() {
     let mut game = DaemonDice::new(&sized(1), 2, &mut nothing()).unwrap();
     pick(&mut game, 1, Rot, Part::Pincer);
+    act(&mut game, 1, A::Ready { breed: None });
+    pick(&mut game, 0, Frost, Part::Leg);
     assert_eq!(game.view(Viewer::Seat(0)).daemons[1].dice.len(), 0);
     act_rolling(
         &mut game,
         0,
-        A::Pick {
-            breed: Frost,
-            part: Part::Leg,
-        },
+        A::Ready { breed: None },
         &[
             pandemonium_daemon_dice::Face::Dodge,
             pandemonium_daemon_dice::Face::Stun,
@@ -112,28 +117,90 @@ fn sizes_are_5_13_26_or_any_agreed_number_and_bad_options_are_refused() {
 }
 
 #[test]
-fn an_exact_half_and_half_daemon_declares_its_breed_before_the_battle() {
+fn an_exact_half_and_half_daemon_declares_its_breed_as_it_gets_ready() {
     let mut game = DaemonDice::new(&sized(2), 2, &mut nothing()).unwrap();
     pick(&mut game, 0, Fire, Part::Arm);
     pick(&mut game, 0, Frost, Part::Arm);
-    assert!(game.to_act().contains(0), "not ready until declared");
     assert_eq!(
-        refused(&game, 0, A::DeclareBreed { breed: Rot }),
+        refused(&game, 0, A::Ready { breed: None }),
+        DaemonError::BreedUndeclared
+    );
+    assert_eq!(
+        refused(&game, 0, A::Ready { breed: Some(Rot) }),
         DaemonError::NotYourBreed
     );
-    act(&mut game, 0, A::DeclareBreed { breed: Frost });
+    assert_eq!(
+        game.legal_actions(0),
+        vec![
+            A::Ready { breed: Some(Fire) },
+            A::Ready { breed: Some(Frost) }
+        ]
+    );
+    act(&mut game, 0, A::Ready { breed: Some(Frost) });
+    assert_eq!(
+        game.view(Viewer::Seat(1)).daemons[0].declared,
+        None,
+        "the declaration is as secret as the picks"
+    );
     pick(&mut game, 1, Rot, Part::Arm);
-    act(
+    pick(&mut game, 1, Rot, Part::Leg);
+    assert_eq!(
+        refused(&game, 1, A::Ready { breed: Some(Rot) }),
+        DaemonError::NotYourBreed,
+        "only a half-and-half daemon declares"
+    );
+    act_rolling(
         &mut game,
         1,
-        A::Pick {
-            breed: Rot,
-            part: Part::Leg,
-        },
+        A::Ready { breed: None },
+        &[
+            pandemonium_daemon_dice::Face::Dodge,
+            pandemonium_daemon_dice::Face::Dodge,
+            pandemonium_daemon_dice::Face::Stun,
+            pandemonium_daemon_dice::Face::Stun,
+        ],
     );
     let view = game.view(Viewer::Spectator);
     assert_eq!(view.daemons[0].lineage, Some(Lineage::HalfBreed(Frost)));
     assert_eq!(view.daemons[1].lineage, Some(Lineage::Purebred(Rot)));
+}
+
+#[test]
+fn a_complete_daemon_shows_the_others_nothing_of_its_build_until_the_reveal() {
+    let mut game = DaemonDice::new(&sized(2), 3, &mut nothing()).unwrap();
+    // Seat 0 is exactly half Fire, half Frost (it owes a declaration); seat 1 a Rot purebred.
+    pick(&mut game, 0, Fire, Part::Arm);
+    pick(&mut game, 0, Frost, Part::Arm);
+    pick(&mut game, 1, Rot, Part::Arm);
+    pick(&mut game, 1, Rot, Part::Leg);
+    for viewer in [Viewer::Seat(2), Viewer::Spectator] {
+        let view = game.view(viewer);
+        assert_eq!(
+            view.daemons[0], view.daemons[1],
+            "{viewer:?} tells the builds apart"
+        );
+        assert!(!view.daemons[0].ready, "nobody is ready before saying so");
+    }
+    let waiting: Vec<_> = game.to_act().iter().collect();
+    assert_eq!(waiting, vec![0, 1, 2]);
+
+    act(&mut game, 0, A::Ready { breed: Some(Frost) });
+    act(&mut game, 1, A::Ready { breed: None });
+    for viewer in [Viewer::Seat(2), Viewer::Spectator] {
+        let view = game.view(viewer);
+        assert_eq!(view.daemons[0], view.daemons[1]);
+        assert!(view.daemons[0].ready);
+    }
+}
+
+#[test]
+fn a_daemon_can_be_ready_only_once_all_its_dice_are_picked() {
+    let mut game = DaemonDice::new(&sized(2), 2, &mut nothing()).unwrap();
+    pick(&mut game, 0, Fire, Part::Arm);
+    assert_eq!(
+        refused(&game, 0, A::Ready { breed: None }),
+        DaemonError::DaemonIncomplete
+    );
 }
 
 fn dice(list: &[(Breed, Part)]) -> Vec<Die> {

@@ -216,17 +216,15 @@ fn scenario_4_initiative_counts_dodges_pluses_minuses_and_wings_but_not_lungs() 
     for part in [Part::Wings, Part::Leg, Part::Leg, Part::Leg, Part::Leg] {
         act(&mut game, 0, A::Pick { breed: Blood, part });
     }
-    for part in [Part::Lungs, Part::Leg, Part::Leg, Part::Leg] {
+    act(&mut game, 0, A::Ready { breed: None });
+    for part in [Part::Lungs, Part::Leg, Part::Leg, Part::Leg, Part::Leg] {
         act(&mut game, 1, A::Pick { breed: Death, part });
     }
     // Everyone is ready: the daemons are revealed and roll initiative, A's dice then B's.
     act_rolling(
         &mut game,
         1,
-        A::Pick {
-            breed: Death,
-            part: Part::Leg,
-        },
+        A::Ready { breed: None },
         &[
             Face::Wings,
             Face::Dodge,

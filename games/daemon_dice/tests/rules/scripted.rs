@@ -32,7 +32,6 @@ fn scripted_rolls_fix_the_initiative_and_every_turn_without_consulting_chance() 
                 part: Part::Pincer,
             },
         );
-        // `act` rolls with a chance that holds no numbers: any roll not scripted would panic.
         act(
             &mut game,
             seat,
@@ -41,6 +40,8 @@ fn scripted_rolls_fix_the_initiative_and_every_turn_without_consulting_chance() 
                 part: Part::Leg,
             },
         );
+        // `act` rolls with a chance that holds no numbers: any roll not scripted would panic.
+        act(&mut game, seat, A::Ready { breed: None });
     }
     let initiative = view(&game).initiative.expect("rolled");
     assert_eq!(initiative.winner, 0, "two Pluses beat two Stuns");

@@ -8,8 +8,8 @@ use pandemonium_game::{Game, ScriptedChance};
 
 use super::support::*;
 
-/// Builds daemons of Legs (seat `s` of breed Blood/Death alternately) by picks; the last
-/// pick rolls initiative with these raw `below` values.
+/// Builds purebred daemons of these parts (seats 0, 1, 2 of Blood, Death, Fire); the last
+/// seat to get ready rolls initiative with these raw `below` values.
 fn initiative(seats: u8, size: u8, lungs: u8, parts: &[Part], script: &[u32]) -> DaemonDice {
     let config = DaemonDiceConfig {
         size,
@@ -18,17 +18,18 @@ fn initiative(seats: u8, size: u8, lungs: u8, parts: &[Part], script: &[u32]) ->
     };
     let mut game = DaemonDice::new(&config, seats, &mut nothing()).unwrap();
     for seat in 0..seats {
-        for (i, &part) in parts.iter().enumerate().take(size as usize) {
-            let breed = [Blood, Death, Fire][seat as usize];
-            let last = seat == seats - 1 && i == size as usize - 1;
-            let mut chance = if last {
-                ScriptedChance::new(script.iter().copied())
-            } else {
-                nothing()
-            };
-            game.apply(seat, &A::Pick { breed, part }, &mut chance)
+        let breed = [Blood, Death, Fire][seat as usize];
+        for &part in parts.iter().take(size as usize) {
+            game.apply(seat, &A::Pick { breed, part }, &mut nothing())
                 .unwrap();
         }
+        let mut chance = if seat == seats - 1 {
+            ScriptedChance::new(script.iter().copied())
+        } else {
+            nothing()
+        };
+        game.apply(seat, &A::Ready { breed: None }, &mut chance)
+            .unwrap();
     }
     game
 }

@@ -132,14 +132,25 @@ describe("reading the legal list", () => {
     expect(seatChoices([{ type: "done" }])).toBeNull();
   });
 
-  it("reads the builder's picks and declarable breeds", () => {
-    const choices = buildChoices([
-      { type: "pick", breed: "frost", part: "eye" },
-      { type: "declare_breed", breed: "rot" },
-    ]);
+  it("reads the builder's picks", () => {
+    const choices = buildChoices([{ type: "pick", breed: "frost", part: "eye" }]);
     expect(choices.picks.has("frost:eye")).toBe(true);
     expect(choices.picks.has("rot:eye")).toBe(false);
-    expect(choices.declare).toEqual(["rot"]);
+    expect(choices.ready).toBe(false);
+    expect(choices.declare).toEqual([]);
+  });
+
+  it("offers a complete daemon the ready step, declaring a breed if it is half-and-half", () => {
+    expect(buildChoices([{ type: "ready", breed: null }])).toMatchObject({
+      ready: true,
+      declare: [],
+    });
+    expect(
+      buildChoices([
+        { type: "ready", breed: "fire" },
+        { type: "ready", breed: "rot" },
+      ]),
+    ).toMatchObject({ ready: false, declare: ["fire", "rot"] });
   });
 
   it("says why a draft cannot be summoned: too few, too many, or too many copies", () => {
@@ -207,7 +218,8 @@ describe("Daemon Dice in words", () => {
     expect(describeAction({ type: "pick", breed: "frost", part: "eye" }, 0, seats)).toBe(
       "Ada adds a die to their daemon",
     );
-    expect(describeAction({ type: "declare_breed", breed: "rot" }, 0, seats)).not.toMatch(/rot/i);
+    expect(describeAction({ type: "ready", breed: "rot" }, 0, seats)).toBe("Ada's daemon is ready");
+    expect(describeAction({ type: "ready", breed: null }, 0, seats)).toBe("Ada's daemon is ready");
     expect(describeAction({ type: "defend", attack: 0, die: 2 }, 0, seats)).toBe(
       "Ada defends attack 1 with die 3",
     );

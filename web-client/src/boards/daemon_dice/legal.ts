@@ -106,12 +106,19 @@ export function seatChoices(
   return next.length ? { type: "name_next", seats: next } : null;
 }
 
-/** Construction: which (breed, part) dice may still be picked, and the breeds that may be
- * declared by an exact half-and-half daemon. */
-export function buildChoices(legal: DaemonAction[]): { picks: Set<string>; declare: Breed[] } {
+/** Construction: which (breed, part) dice may still be picked; once all are picked, whether
+ * the daemon may say it is ready as it is (`ready`), and the breeds an exact half-and-half
+ * daemon declares as it gets ready (`declare`). */
+export function buildChoices(legal: DaemonAction[]): {
+  picks: Set<string>;
+  ready: boolean;
+  declare: Breed[];
+} {
+  const ready = ofType(legal, "ready");
   return {
     picks: new Set(ofType(legal, "pick").map((a) => pickKey(a.breed, a.part))),
-    declare: ofType(legal, "declare_breed").map((a) => a.breed),
+    ready: ready.some((a) => a.breed === null),
+    declare: ready.flatMap((a) => (a.breed === null ? [] : [a.breed])),
   };
 }
 

@@ -105,8 +105,9 @@ export function describeAction(action: DaemonAction, seat: number, seats: SeatLa
     case "pick":
       // Picks are secret until every daemon is revealed.
       return `${who} adds a die to their daemon`;
-    case "declare_breed":
-      return `${who} declares their daemon's breed`;
+    case "ready":
+      // A declared breed stays as secret as the picks.
+      return `${who}'s daemon is ready`;
     case "release":
       return `${who} activates the Tentacle (${die(action.die)}), releasing its grab`;
     case "target_minus":
