@@ -181,6 +181,11 @@ test("a person builds a daemon and plays a rigged Daemon Dice duel against the b
     if (step === "defend" && defend) {
       const die = mine.locator(`button[data-die="${defend.die}"]`);
       const attack = board.locator(`li[data-attack="${defend.attack}"]`);
+      // Each attack says in plain words what stops it.
+      assert.match(
+        await attack.getByTestId("defence-need").innerText(),
+        /^Stopped by (one|\d+ dice: a) (Block|Dodge) or Deflect/,
+      );
       if (!screenshotsTaken) {
         screenshotsTaken = true;
         await settled(page);

@@ -18,7 +18,14 @@ import {
   poisonChoices,
   seatChoices,
 } from "./legal";
-import { describeAction, pendingDecision, promptTitle, stepKey, TURN_STEPS } from "./words";
+import {
+  defenceNeed,
+  describeAction,
+  pendingDecision,
+  promptTitle,
+  stepKey,
+  TURN_STEPS,
+} from "./words";
 
 const seats: SeatLabel[] = [
   { seat: 0, name: "Ada", kind: "person", team: null },
@@ -214,6 +221,17 @@ describe("dice and daemons", () => {
 });
 
 describe("Daemon Dice in words", () => {
+  it("says in plain words what stops an attack: one suitable die, and one more per boost", () => {
+    expect(defenceNeed("stun", 0)).toBe("Stopped by one Block or Deflect");
+    expect(defenceNeed("leg", 1)).toBe(
+      "Stopped by 2 dice: a Block or Deflect and one more of the same kind or a Plus",
+    );
+    expect(defenceNeed("eye", 2)).toBe(
+      "Stopped by 3 dice: a Dodge or Deflect and 2 more of the same kind or Pluses",
+    );
+    expect(defenceNeed("tail", 0)).toBe("Stopped by one Dodge or Deflect");
+  });
+
   it("names every action without revealing a secret pick", () => {
     expect(describeAction({ type: "pick", breed: "frost", part: "eye" }, 0, seats)).toBe(
       "Ada adds a die to their daemon",

@@ -10,6 +10,7 @@ import type { DaemonAction } from "../../protocol/daemon_dice/DaemonAction";
 import type { DaemonDiceView } from "../../protocol/daemon_dice/DaemonDiceView";
 import type { Step } from "../../protocol/daemon_dice/Step";
 import type { Point } from "../../protocol/daemon_dice/Point";
+import type { Face } from "../../protocol/daemon_dice/Face";
 import { cap, dieName, FACE_NAME } from "./dice";
 
 /** The sequence of a turn, as the stepper shows it. */
@@ -141,6 +142,21 @@ export function describeAction(action: DaemonAction, seat: number, seats: SeatLa
     case "done":
       return `${who} ends the step`;
   }
+}
+
+/**
+ * What stops an attack, in plain words: one die of a suitable kind (a Block or a Deflect; a
+ * Dodge or a Deflect against a ray or a sweep) for an attack without boosts, and one more die
+ * for each boost, either more of that kind or Pluses.
+ */
+export function defenceNeed(face: Face, boosts: number): string {
+  const kinds = face === "eye" || face === "tail" ? "Dodge or Deflect" : "Block or Deflect";
+  if (boosts === 0) return `Stopped by one ${kinds}`;
+  const more =
+    boosts === 1
+      ? "one more of the same kind or a Plus"
+      : `${boosts} more of the same kind or Pluses`;
+  return `Stopped by ${boosts + 1} dice: a ${kinds} and ${more}`;
 }
 
 /** A point of damage in words. */
