@@ -73,6 +73,31 @@ describe("room facts", () => {
     ]);
   });
 
+  it("says a Daemon Dice copy limit of 0 as no limit, and any other limit as its number", () => {
+    const daemonDice: GameInfo = {
+      ...demos,
+      id: "daemon_dice",
+      teams: false,
+      options: [
+        {
+          key: "max_copies",
+          label: "Copies of one die",
+          help: "",
+          kind: { type: "int", min: 0, max: 39 },
+          default: 0,
+        },
+      ],
+    };
+    expect(optionFacts(daemonDice, { max_copies: 0 })[0].value).toBe("No limit");
+    expect(optionFacts(daemonDice, { max_copies: 2 })[0].value).toBe("2");
+    expect(
+      optionFacts(
+        { ...daemonDice, id: "daemon_dice_rigged", board: "daemon_dice" },
+        { max_copies: 0 },
+      )[0].value,
+    ).toBe("No limit");
+  });
+
   it("says durations in minutes and seconds", () => {
     expect(seconds(45)).toBe("45 s");
     expect(seconds(60)).toBe("1 min");

@@ -14,6 +14,11 @@ export interface OptionFact {
  */
 const TEAM_ONLY: Record<string, string[]> = { demos: ["seating", "teams"] };
 
+/** Option values that stand for something other than their number, by base game and key. */
+const VALUE_WORDS: Record<string, Record<string, Record<string, string>>> = {
+  daemon_dice: { max_copies: { "0": "No limit" } },
+};
+
 /**
  * How a room's teams are made, if it plays in teams: its seats show them once the options fix
  * them, and a table whose seating is drawn learns them when the match starts.
@@ -36,13 +41,16 @@ export function optionFacts(
   options: Record<string, unknown>,
   teams = true,
 ): OptionFact[] {
-  const teamOnly = teams ? [] : (TEAM_ONLY[game.board ?? game.id] ?? []);
+  const base = game.board ?? game.id;
+  const teamOnly = teams ? [] : (TEAM_ONLY[base] ?? []);
   const facts = game.options
     .filter((spec) => !teamOnly.includes(spec.key))
     .map((spec) => ({
       key: spec.key,
       label: spec.label,
-      value: optionValue(spec, options[spec.key]),
+      value:
+        VALUE_WORDS[base]?.[spec.key]?.[String(options[spec.key])] ??
+        optionValue(spec, options[spec.key]),
     }));
   return facts.sort((a, b) => Number(b.key === "mode") - Number(a.key === "mode"));
 }

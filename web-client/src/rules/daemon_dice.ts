@@ -19,8 +19,15 @@ Your **daemon** is a set of dice, one per body part. Defeat the other daemons: a
 - Besides body parts, faces show the seven symbols: **Block, Deflect, Dodge, Minus, Plus, Stun, Wound**.
 - Every roll is public.
 
+## Building your daemon
+Everyone builds at once, in secret: pick your dice, then say you are ready. The others see only how many dice you have picked and whether you are ready. An exact half-and-half daemon declares its breed as it gets ready, so no build can be told from another before the reveal. The daemons are revealed together once everyone is ready.
+
 ## Who starts
-Everyone rolls. Every Dodge, Plus, Minus and Wings counts one point. The highest total goes first (ties re-roll, three times at most, then chance decides). The loser's minuses apply to the winner's first turn.
+Everyone rolls all their dice. Every Dodge, Plus, Minus and Wings counts one point (Lungs none, unless the room says otherwise). The highest total goes first.
+- **A tie for the highest total:** only the daemons tied for it roll again; everyone else is out of the running and keeps the roll they made. Only the new rolls of the tied daemons compete, among themselves: nobody who dropped out can overtake them, however low the new rolls are.
+- **A tie again:** again only the daemons tied for the highest of the new rolls roll once more (three rolls in all at most).
+- **A third tie:** a coin toss (a random pick) decides among the daemons tied in that third roll.
+- **Minuses against the first turn:** in a duel, the loser's minuses (each Minus, each Wings, and two for each Lungs) apply to the winner's first turn. With more daemons, the one with the most minuses among all who did not start applies them (a tie drawn at random). Every daemon's minuses are read from its **own last roll**: the reroll for a daemon that rolled again, the first roll for one that dropped out at once.
 
 ## A turn
 1. **Roll.** Your dice that are not stunned, wounded or grabbed become active (a Tentacle holding a grab may be activated to let go). Set aside as many active dice as your foe's minuses — they are not rolled but can still take damage. Roll the rest. If there is nothing to roll, you lose.
@@ -29,8 +36,9 @@ Everyone rolls. Every Dodge, Plus, Minus and Wings counts one point. The highest
 4. **Attack.** Apply grabs, set aside minuses against your foe's next turn, and array attacks, boosting them with pluses.
 
 ## Attacks and defences
-- An attack with **boosts** (pluses added to it) needs a defence of equal strength: a defence of *k* dice of one type plus *p* pluses has (k − 1) + p boosts.
-- **Block** stops anything except rays and sweeps. **Dodge** stops only rays and sweeps. **Deflect** stops anything. Blocks do not mix with deflects or dodges.
+- An attack without boosts is stopped by **one** Block, Deflect or Dodge (of a kind that can stop it).
+- Each **boost** (a Plus added to the attack) takes **one more die** in the defence: another of the same kind, or a Plus. An attack with 2 boosts takes three dice, such as a Block and two Pluses, or three Blocks. Pluses alone never defend.
+- **Block** stops anything except rays and sweeps. **Dodge** stops only rays and sweeps. **Deflect** stops anything. Blocks, deflects and dodges never mix in one defence.
 - **Stun** — 1 stun. **Wound** — 1 wound.
 
 ## Body parts
@@ -65,9 +73,9 @@ Each turn you pick **one** target daemon for all your effects; that daemon takes
 - **Damage with nowhere to go** is lost. Targeted (Brain) damage is placed before untargeted damage.
 - **Mouth before Stinger:** after defences, the Mouth recovers first, then the Stinger's self-stun and the damage.
 - **Poison is declared** openly when attacks are arrayed; against an immune daemon the Stinger still stuns itself.
-- **Breeds:** half-breed means at least half of the dice share one breed; "exactly alike" means same breed and same body part. An exact half-and-half daemon declares its breed.
+- **Breeds:** half-breed means at least half of the dice share one breed; "exactly alike" means same breed and same body part. An exact half-and-half daemon declares its breed, in secret, as it gets ready.
 - **Sizes:** 13 dice by default; 5, 26 or any equal number by room option. Powers grow by one per started block of 13 dice.
-- **Building your daemon:** any mix of breed and body part; no duplicate limit by default (room option: most copies of one die).
+- **Building your daemon:** any mix of breed and body part; copies of one die have no limit by default (room option: most copies of one die).
 - **Arraying is free:** every attack face you have not used is arrayed as its own attack, and every minus is set aside; you decide the grabs and where your pluses, Spikes, Brains and poison go. Pluses, Spikes and Brains are interchangeable, so the lowest-numbered one is used.
 - **Fire** turns the first stun of its undefended attacks each turn into a wound, Brain-targeted damage first.
 - **Only one die can take it:** a point of damage goes there automatically.
