@@ -4,7 +4,8 @@
 
 use sqlx::Row;
 
-use super::{Store, history_sql, page_rows_sql, record_sql};
+use super::Store;
+use super::reads::{history_sql, page_rows_sql, record_sql};
 
 /// SQLite's plan for `sql`, one line per step.
 async fn plan(store: &Store, sql: &str) -> Vec<String> {
