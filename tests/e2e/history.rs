@@ -126,9 +126,10 @@ async fn sigterm_during_running_history_reads_exits_within_10_seconds(db: &TestD
     a_long_history(db).await;
     let mut server = launch(db).await;
     let http = Http::new(server.port);
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let readers: Vec<_> = (0..8)
         .map(|n| {
-            let http = http.clone();
+            let (http, answered) = (http.clone(), answered.clone());
             tokio::spawn(async move {
                 for round in 0u32.. {
                     let page = (n * 613 + round * 97) % 5_000;
@@ -141,11 +142,15 @@ async fn sigterm_during_running_history_reads_exits_within_10_seconds(db: &TestD
                     if !http.try_get(&path).await {
                         return;
                     }
+                    answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
             })
         })
         .collect();
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The server is stopped once every reader is under way.
+    while answered.load(std::sync::atomic::Ordering::Relaxed) < 16 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     let pid = server.child.id().expect("running").to_string();
     let stopping = Instant::now();
     let status = std::process::Command::new("kill")

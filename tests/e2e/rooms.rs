@@ -550,17 +550,36 @@ async fn a_match_result_is_written_with_its_last_action_even_under_kill_9(db: &T
     assert!(stored.outcome.is_some());
     assert_eq!(stored.log.len(), 1);
     // A store written by a server that kept the result apart (the last action saved, the
-    // status not): the restarted server finishes it rather than abandoning it.
+    // status not): the match running, its log in its running rows. The restarted server
+    // finishes it rather than abandoning it.
     store.close().await;
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    sqlx::query(
-        "UPDATE matches SET status = 'running', outcome = NULL, finished_at = NULL WHERE id = $1",
-    )
-    .bind(&match_id)
-    .execute(&pool)
-    .await
-    .unwrap();
+    for sql in [
+        "UPDATE matches SET status = 'running', outcome = NULL, finished_at = NULL, log = NULL \
+         WHERE id = $1",
+        "DELETE FROM running_actions WHERE match_id = $1",
+    ] {
+        sqlx::query(sql)
+            .bind(&match_id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    for (index, logged) in stored.log.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO running_actions (match_id, idx, seat, action, source, seq, at) \
+             VALUES ($1, $2, $3, $4, 'player', $5, 0)",
+        )
+        .bind(&match_id)
+        .bind(index as i64)
+        .bind(i64::from(logged.seat))
+        .bind(logged.action.to_string())
+        .bind(logged.seq.map(|seq| seq as i64))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
     pool.close().await;
     let second = launch(db).await;
     let record = finished_record(&Http::new(second.port), &match_id).await;
