@@ -36,6 +36,12 @@ pub struct Config {
     #[arg(long, env = "PANDEMONIUM_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
     pub log_format: LogFormat,
 
+    /// The name this server gives itself in its log lines (`node`), so that the lines of
+    /// several servers (or of an old and a new container) can be told apart; the machine's
+    /// host name when not given (in a container, the container's).
+    #[arg(long, env = "PANDEMONIUM_NODE_NAME")]
+    pub node_name: Option<String>,
+
     /// How long a bot waits before it acts, in milliseconds (so people can follow its moves).
     #[arg(long, env = "PANDEMONIUM_BOT_DELAY_MS", default_value_t = 600)]
     pub bot_delay_ms: u64,

@@ -36,7 +36,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub async fn main_entry() -> std::process::ExitCode {
     use clap::Parser;
     let config = Config::parse();
-    telemetry::init(config.log_format);
+    let node = config
+        .node_name
+        .clone()
+        .unwrap_or_else(telemetry::host_name);
+    telemetry::init(config.log_format, &node);
     let bind = config.bind;
     let database = redact(&config.database_url);
     let app = match Application::build(config).await {
@@ -47,7 +51,7 @@ pub async fn main_entry() -> std::process::ExitCode {
         }
     };
     let ready = Ready::new(bind, app.port());
-    tracing::info!(%bind, port = app.port(), %database, "{ready}");
+    tracing::info!(%bind, port = app.port(), %database, %node, "{ready}");
     app.run_until(shutdown_signal()).await;
     std::process::ExitCode::SUCCESS
 }

@@ -384,9 +384,10 @@ step("match played: the match ends for all three and is in the history", 5 * MIN
     );
 });
 
-step("logs: JSON lines, and the room's lines name the room", MIN, async () => {
+step("logs: JSON lines, and the room's lines name the room and the node", MIN, async () => {
   // The server container's own output, both streams, since the upgrade made it.
-  const out = await docker(["logs", await containerOf("server")], { merge: true });
+  const server = await containerOf("server");
+  const out = await docker(["logs", server], { merge: true });
   const lines = out.split("\n").filter((l) => l.trim());
   assert.ok(lines.length > 0, "the server logged");
   const parsed = lines.map((line) => {
@@ -404,6 +405,12 @@ step("logs: JSON lines, and the room's lines name the room", MIN, async () => {
   assert.ok(
     ofRoom.every((e) => (e.span?.room ?? e.spans?.find((s) => s.room)?.room) === code),
     "the room's lines name it in their `room` field",
+  );
+  // Unnamed by flag, a node is its host: here the container's host name.
+  const node = (await inspect(server, "{{.Config.Hostname}}")).trim();
+  assert.ok(
+    ofRoom.every((e) => e.spans?.find((s) => s.name === "node")?.node === node),
+    `the room's lines name the node they come from (${node})`,
   );
 });
 

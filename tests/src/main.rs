@@ -6,7 +6,11 @@ use pandemonium_server::{Application, Config};
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
-    pandemonium_server::telemetry::init(config.log_format);
+    let node = config
+        .node_name
+        .clone()
+        .unwrap_or_else(pandemonium_server::telemetry::host_name);
+    pandemonium_server::telemetry::init(config.log_format, &node);
     let app = match Application::build_with_games(config, pandemonium_e2e::games()).await {
         Ok(app) => app,
         Err(error) => {

@@ -264,7 +264,12 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         None => Phase::Waiting,
     };
     phase.settle();
-    let span = tracing::info_span!("room", room = %setup.code, game = %setup.game_id);
+    let span = tracing::info_span!(
+        parent: crate::telemetry::node(),
+        "room",
+        room = %setup.code,
+        game = %setup.game_id
+    );
     let mut room = Room {
         code: setup.code,
         entry: setup.entry,

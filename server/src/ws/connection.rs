@@ -37,6 +37,7 @@ pub(super) async fn serve(
 ) {
     let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let span = tracing::info_span!(
+        parent: crate::telemetry::node(),
         "conn",
         conn = id,
         peer = %client,

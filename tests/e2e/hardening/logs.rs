@@ -38,12 +38,15 @@ pub(super) async fn logging_server(
 }
 
 /// Every log line of a connection names it (its id, address and, once greeted, the guest), and
-/// a room's lines name the room.
+/// a room's lines name the room; both name the node (the server) they come from.
 #[tokio::test]
 async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
     let db = sqlite().await;
-    let (mut child, mut lines, port) =
-        logging_server(&db, &["--max-spectators-per-room", "1"]).await;
+    let (mut child, mut lines, port) = logging_server(
+        &db,
+        &["--max-spectators-per-room", "1", "--node-name", "node-7"],
+    )
+    .await;
     let app = TestApp::attach(port);
     let mut alice = app.guest("Alice").await;
     let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
@@ -78,6 +81,7 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
         if message.starts_with("join refused") {
             let room = span("room").expect("a room's line is in the room's span");
             assert_eq!(room["room"], code.as_str());
+            assert_eq!(span("node").expect("and the node's")["node"], "node-7");
             refusal_in_room = true;
         }
         if message == "connection closed"
@@ -86,6 +90,7 @@ async fn log_lines_carry_the_span_of_their_connection_and_of_their_room() {
         {
             assert_eq!(conn["peer"], "127.0.0.1");
             assert!(conn["conn"].is_u64(), "{conn}");
+            assert_eq!(span("node").expect("and the node's")["node"], "node-7");
             close_of_carol = true;
         }
     }
