@@ -170,13 +170,20 @@ fn prune_unused_guests(state: &AppState) {
 }
 
 /// Rebuilds every match that was running when the server last stopped, so its players can
-/// reconnect to it. A match that cannot be rebuilt is logged and left in the store.
+/// reconnect to it. A match that cannot be rebuilt is logged and marked abandoned: its log
+/// moves into its row like any ended match's, kept whole, and it no longer counts as running
+/// (on SQLite a running match holds back the deletion of every row appended after its start).
 async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
     for stored in state.store.running_matches().await? {
         match resume(state, &stored).await {
             Ok(()) => tracing::info!(room = %stored.room_code, id = %stored.id, "match resumed"),
             Err(error) => {
-                tracing::error!(id = %stored.id, %error, "could not resume a match")
+                tracing::error!(
+                    id = %stored.id,
+                    %error,
+                    "could not resume a match; it is marked abandoned, its log kept"
+                );
+                state.store.abandon(&stored.id).await?;
             }
         }
     }

@@ -160,3 +160,63 @@ async fn sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly
     assert!(exit.success(), "a graceful stop exits 0: {exit:?}");
 }
 on_both_stores!(sigterm_closes_every_socket_with_a_reason_and_the_process_exits_cleanly);
+
+/// A match that was running but cannot be rebuilt from its log (here its log holds an action
+/// the game refuses) is marked abandoned as the server starts, its log kept whole: it no longer
+/// counts as running, where on SQLite it would have held back the deletion of every row
+/// appended after it, and its log can still be read.
+async fn a_running_match_that_cannot_be_rebuilt_is_abandoned_with_its_log_kept(db: &TestDb) {
+    use pandemonium_protocol::ActionSource;
+    use pandemonium_server::store::{
+        Append, MatchStatus, NewMatch, RoomSettings, Store, StoredSeat,
+    };
+    let store = Store::connect(&db.url).await.unwrap();
+    store
+        .start_match(&NewMatch {
+            id: "m-broken".into(),
+            room_code: "ACDEFGHJKM".into(),
+            game: "twenty_one".into(),
+            config: json!({}),
+            seats: vec![StoredSeat {
+                player_id: None,
+                name: "Alice".into(),
+                bot: false,
+            }],
+            room: RoomSettings {
+                public: false,
+                turn_seconds: None,
+                grace_seconds: 60,
+                host: None,
+            },
+            seed: "00".repeat(32),
+            seed_hash: "ab".repeat(32),
+            started_at: 1,
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let refused = json!({"type": "no_such_move"}).to_string();
+    store
+        .append(Append {
+            match_id: "m-broken",
+            index: 0,
+            seat: 0,
+            action: &refused,
+            source: ActionSource::Player,
+            seq: Some(1),
+            finish: None,
+        })
+        .await
+        .unwrap();
+    store.close().await;
+
+    let app = crate::support::TestApp::spawn(db).await;
+    let store = Store::connect(&db.url).await.unwrap();
+    let kept = store.get_match("m-broken").await.unwrap().unwrap();
+    assert_eq!(kept.status, MatchStatus::Abandoned);
+    assert_eq!(kept.log.len(), 1, "its log is kept");
+    assert!(store.running_matches().await.unwrap().is_empty());
+    store.close().await;
+    app.stop().await;
+}
+on_both_stores!(a_running_match_that_cannot_be_rebuilt_is_abandoned_with_its_log_kept);
