@@ -54,11 +54,11 @@ test-web:
 
 ## Regenerate the TypeScript protocol bindings in web-client/src/protocol/.
 typescript:
-	UPDATE_TYPESCRIPT=1 $(CARGO) test -p pandemonium-games --test registry typescript
+	UPDATE_TYPESCRIPT=1 $(CARGO) test -p pandemonium-game-registry --test registry typescript
 
 ## The conformance harness with ten times the matches `make test` plays.
 conformance-long:
-	CONFORMANCE_MATCHES=20000 $(CARGO) test --release -p pandemonium-games --test registry every_registered_game
+	CONFORMANCE_MATCHES=20000 $(CARGO) test --release -p pandemonium-game-registry --test registry every_registered_game
 
 ## The server under load on loopback: memory per idle connection, actions per second, latency,
 ## server CPU per action (10,000 idle connections need `ulimit -n` above 10,000). Twice: at a

@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use pandemonium_game::GameEntry;
+use pandemonium_game_contract::GameEntry;
 use pandemonium_protocol::RoomCode;
 
 use crate::config::{Config, InvalidConfig};
@@ -54,7 +54,7 @@ pub struct Application {
 impl Application {
     /// Builds the server with every registered game.
     pub async fn build(config: Config) -> Result<Application, StartError> {
-        Self::build_with_games(config, pandemonium_games::all()).await
+        Self::build_with_games(config, pandemonium_game_registry::all()).await
     }
 
     /// Builds the server with a chosen list of games (tests add fixture games).

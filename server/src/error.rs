@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use crate::store::StoreError;
-use pandemonium_game::ConfigError;
+use pandemonium_game_contract::ConfigError;
 use pandemonium_protocol::{ApiError, ErrorCode};
 
 #[derive(Debug, thiserror::Error)]

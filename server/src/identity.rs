@@ -5,7 +5,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::AppError;
 use crate::store::Store;
-use pandemonium_game::SeededChance;
+use pandemonium_game_contract::SeededChance;
 
 /// A known person: their id and current display name.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use pandemonium_game::{GameEntry, SeededChance};
+use pandemonium_game_contract::{GameEntry, SeededChance};
 use pandemonium_protocol::{CreateRoom, RoomCode, RoomStatus, RoomSummary};
 
 use crate::config::Quotas;
@@ -267,8 +267,10 @@ fn fresh_code(rooms: &HashMap<RoomCode, RoomHandle>) -> RoomCode {
     loop {
         let code: String = (0..RoomCode::LEN)
             .map(|_| {
-                let i =
-                    pandemonium_game::Chance::below(&mut chance, RoomCode::ALPHABET.len() as u32);
+                let i = pandemonium_game_contract::Chance::below(
+                    &mut chance,
+                    RoomCode::ALPHABET.len() as u32,
+                );
                 RoomCode::ALPHABET[i as usize] as char
             })
             .collect();

@@ -26,7 +26,7 @@ async fn the_api_lists_games_creates_rooms_and_refuses_bad_requests_with_typed_e
     let app = TestApp::spawn(db).await;
     let games: Vec<GameInfo> = app.http.get("/api/games").await.json();
     assert!(games.iter().any(|g| g.id == "twenty_one"));
-    for registered in pandemonium_games::all() {
+    for registered in pandemonium_game_registry::all() {
         let id = (registered.info)().id;
         assert!(games.iter().any(|g| g.id == id), "{id} is listed");
     }

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use pandemonium_daemon_dice::DaemonDice;
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 use pandemonium_protocol::{ActionSource, JoinRole, MatchRecord, RoomSummary, ServerMsg};
 
 use crate::on_both_stores;

@@ -175,7 +175,7 @@ async fn team_chat_is_open_to_the_team_only_and_only_during_a_consultation_windo
 on_both_stores!(team_chat_is_open_to_the_team_only_and_only_during_a_consultation_window);
 
 async fn a_soulitaire_match_is_played_to_the_end_by_a_player_and_replays_exactly(db: &TestDb) {
-    use pandemonium_game::{Game, Viewer};
+    use pandemonium_game_contract::{Game, Viewer};
     use pandemonium_soulitaire::{Soulitaire, View, hint};
     let app = TestApp::spawn(db).await;
     let mut player = app.guest("Solo").await;

@@ -2,8 +2,8 @@
 
 use serde_json::json;
 
-use pandemonium_game::fixture::TwentyOne;
-use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_game_contract::fixture::TwentyOne;
+use pandemonium_game_contract::{Game, SeededChance, Viewer};
 use pandemonium_protocol::{
     ClientMsg, CreateRoom, JoinRole, MatchRecord, Presence, Replay, RoomCode, RoomStatus,
     RoomSummary, ServerMsg,

@@ -7,9 +7,11 @@
 
 use pandemonium_demon_klondike::{Config as DemonConfig, DemonKlondike, KlondikeBot};
 use pandemonium_demos::{Demos, DemosBot, DemosConfig};
-use pandemonium_game::fixture::TwentyOne;
-use pandemonium_game::fixture::race::Race;
-use pandemonium_game::{Chance, ConfigError, Engine, Game, GameEntry, GameInfo, RandomBot};
+use pandemonium_game_contract::fixture::TwentyOne;
+use pandemonium_game_contract::fixture::race::Race;
+use pandemonium_game_contract::{
+    Chance, ConfigError, Engine, Game, GameEntry, GameInfo, RandomBot,
+};
 use pandemonium_soulitaire::{Config as SoulitaireConfig, SolverBot, Soulitaire};
 use std::sync::OnceLock;
 
@@ -18,7 +20,7 @@ pub mod rigged;
 pub fn games() -> &'static [GameEntry] {
     static GAMES: OnceLock<Vec<GameEntry>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        let mut games = pandemonium_games::all().to_vec();
+        let mut games = pandemonium_game_registry::all().to_vec();
         games.push(GameEntry::of::<TwentyOne, RandomBot>());
         games.push(GameEntry::of::<Race, RandomBot>());
         games.push(GameEntry {
@@ -64,7 +66,7 @@ fn rigged_demos_create(
     options: &serde_json::Value,
     seats: u8,
     _: &mut dyn Chance,
-) -> Result<pandemonium_game::Created, ConfigError> {
+) -> Result<pandemonium_game_contract::Created, ConfigError> {
     let config: DemosConfig = serde_json::from_value(options.clone())
         .map_err(|e| ConfigError::Malformed(e.to_string()))?;
     let game = Demos::from_rigging(&config, seats, rigged::demos_square_and_media())?;
@@ -85,7 +87,7 @@ fn rigged_soulitaire_create(
     options: &serde_json::Value,
     seats: u8,
     _: &mut dyn Chance,
-) -> Result<pandemonium_game::Created, ConfigError> {
+) -> Result<pandemonium_game_contract::Created, ConfigError> {
     let config: SoulitaireConfig = serde_json::from_value(options.clone())
         .map_err(|e| ConfigError::Malformed(e.to_string()))?;
     ConfigError::check_seats(&Soulitaire::info(), seats)?;
@@ -108,7 +110,7 @@ fn rigged_demon_klondike_create(
     options: &serde_json::Value,
     seats: u8,
     _: &mut dyn Chance,
-) -> Result<pandemonium_game::Created, ConfigError> {
+) -> Result<pandemonium_game_contract::Created, ConfigError> {
     let config: DemonConfig = serde_json::from_value(options.clone())
         .map_err(|e| ConfigError::Malformed(e.to_string()))?;
     ConfigError::check_seats(&DemonKlondike::info(), seats)?;
@@ -137,7 +139,7 @@ fn rigged_demon_bound_create(
     options: &serde_json::Value,
     seats: u8,
     _: &mut dyn Chance,
-) -> Result<pandemonium_game::Created, ConfigError> {
+) -> Result<pandemonium_game_contract::Created, ConfigError> {
     use pandemonium_demon_bound::{DemonBound, DemonBoundBot, DemonBoundConfig};
     let mut config: DemonBoundConfig = serde_json::from_value(options.clone())
         .map_err(|e| ConfigError::Malformed(e.to_string()))?;
@@ -168,7 +170,7 @@ fn rigged_daemon_dice_create(
     options: &serde_json::Value,
     seats: u8,
     _: &mut dyn Chance,
-) -> Result<pandemonium_game::Created, ConfigError> {
+) -> Result<pandemonium_game_contract::Created, ConfigError> {
     use pandemonium_daemon_dice::{DaemonBot, DaemonDice, DaemonDiceConfig};
     let config: DaemonDiceConfig = serde_json::from_value(options.clone())
         .map_err(|e| ConfigError::Malformed(e.to_string()))?;
@@ -194,7 +196,8 @@ mod tests {
                 .as_deref()
                 .expect("a rigged variant names its board");
             assert_eq!(format!("{board}_rigged"), info.id);
-            let real = pandemonium_games::find(board).expect("the board is a registered game's");
+            let real =
+                pandemonium_game_registry::find(board).expect("the board is a registered game's");
             assert_eq!(
                 (real.info)().board,
                 None,

@@ -169,7 +169,7 @@ pub fn demon_bound_summon_bind_and_scrying() -> pandemonium_demon_bound::Rigging
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pandemonium_game::{Bot, Game, SeededChance, Viewer};
+    use pandemonium_game_contract::{Bot, Game, SeededChance, Viewer};
     use pandemonium_soulitaire::{Action, Config, Face, SolverBot, Soulitaire};
 
     #[test]
@@ -325,7 +325,7 @@ mod daemon_dice_tests {
     use pandemonium_daemon_dice::{
         Breed, DaemonAction as A, DaemonBot, DaemonDice, DaemonDiceConfig, Part, Step, Zone,
     };
-    use pandemonium_game::{Bot, Game, SeededChance, Viewer};
+    use pandemonium_game_contract::{Bot, Game, SeededChance, Viewer};
 
     /// What the browser test does through the board: builds the daemon, boosts its first
     /// attack, defends whatever it can, puts damage on dice it has used, sets aside and

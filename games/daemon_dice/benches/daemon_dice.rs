@@ -4,8 +4,8 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use pandemonium_daemon_dice::{DaemonDice, DaemonDiceConfig};
-use pandemonium_game::playout::{positions, random_playout};
-use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_game_contract::playout::{positions, random_playout};
+use pandemonium_game_contract::{Game, SeededChance, Viewer};
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {

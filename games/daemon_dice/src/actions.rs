@@ -1,7 +1,7 @@
 //! What a seat can ask of the engine, and why it may be refused. Every decision is one small
 //! step (one die assigned at a time), so the list of legal actions stays short and complete.
 
-use pandemonium_game::{ErrorCode, RuleError, Seat};
+use pandemonium_game_contract::{ErrorCode, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

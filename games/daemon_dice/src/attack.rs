@@ -3,7 +3,7 @@
 //! and poison; then a Rot purebred rots, and the turn passes to the target. Also defeat and
 //! the end of the battle.
 
-use pandemonium_game::{Chance, Outcome, Seat};
+use pandemonium_game_contract::{Chance, Outcome, Seat};
 
 use crate::actions::{DaemonAction, DaemonError};
 use crate::dice::{Breed, Face};

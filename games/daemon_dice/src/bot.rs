@@ -3,7 +3,7 @@
 //! on dice it has already used, and focuses its damage, grabs and minuses on the foe's most
 //! valuable dice and on the weakest daemon.
 
-use pandemonium_game::{Bot, Chance, Seat};
+use pandemonium_game_contract::{Bot, Chance, Seat};
 
 use crate::actions::DaemonAction;
 use crate::dice::{Breed, Face, Guard, Part, Reach};

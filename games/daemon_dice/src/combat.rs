@@ -3,7 +3,7 @@
 //! die by die — Brain-targeted damage by the foe first, the rest by the victim — with the
 //! Fire and Frost powers.
 
-use pandemonium_game::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat};
 
 use crate::actions::{DaemonAction, DaemonError};
 use crate::dice::{Breed, Face, Guard, Reach};

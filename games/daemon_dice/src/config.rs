@@ -1,7 +1,7 @@
 //! Lobby options. Each settles an ambiguity or a choice the rules leave to the players (see
 //! `rules/daemon_dice.md`); the defaults are the proposals there.
 
-use pandemonium_game::{ConfigError, OptionKind, OptionSpec};
+use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -2,7 +2,7 @@
 //! when everyone is) and the
 //! initiative roll that decides who starts and whose minuses count against the first turn.
 
-use pandemonium_game::{Chance, ConfigError, Game, Seat};
+use pandemonium_game_contract::{Chance, ConfigError, Game, Seat};
 
 use crate::actions::{DaemonAction, DaemonError};
 use crate::breeds::{classify, declaration_needed};

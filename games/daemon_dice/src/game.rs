@@ -2,7 +2,9 @@
 //! checks `apply` uses (so the legal list is complete by construction), the documented
 //! defaults, and the conformance configurations.
 
-use pandemonium_game::{Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer};
+use pandemonium_game_contract::{
+    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+};
 
 use crate::actions::{DaemonAction, DaemonError};
 use crate::config::{DaemonDiceConfig, option_specs};

@@ -2,7 +2,7 @@
 //! dice already stunned, wounded or grabbed, and the first turn begun. Rolls still come from
 //! the `Chance` the test passes, so tests script them.
 
-use pandemonium_game::{Chance, ConfigError, Seat};
+use pandemonium_game_contract::{Chance, ConfigError, Seat};
 
 use crate::breeds::classify;
 use crate::config::DaemonDiceConfig;

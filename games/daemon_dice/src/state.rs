@@ -1,6 +1,6 @@
 //! The battle as plain data, and the queries the steps share.
 
-use pandemonium_game::{Outcome, Seat};
+use pandemonium_game_contract::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

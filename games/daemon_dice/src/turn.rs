@@ -2,7 +2,7 @@
 //! (targeted first, picked by the foe; then untargeted, picked by the victim), roll, and
 //! recover stunned dice.
 
-use pandemonium_game::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat};
 
 use crate::actions::{DaemonAction, DaemonError};
 use crate::breeds::Lineage;

@@ -2,7 +2,7 @@
 //! public once the daemons are revealed; before that, a player sees only their own picks,
 //! and everyone sees how far each player has got and who is ready.
 
-use pandemonium_game::{Chance, Seat, Viewer};
+use pandemonium_game_contract::{Chance, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

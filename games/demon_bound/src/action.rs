@@ -1,6 +1,6 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
-use pandemonium_game::{ErrorCode, RuleError, Seat};
+use pandemonium_game_contract::{ErrorCode, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

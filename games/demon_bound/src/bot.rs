@@ -3,7 +3,7 @@
 //! the leader, else banish it), buy the richest treasure it can afford, aim demons and spells
 //! at the leader, and keep a hand that survives its stain, discarding what it values least.
 
-use pandemonium_game::{Bot, Chance, Seat, Viewer};
+use pandemonium_game_contract::{Bot, Chance, Seat, Viewer};
 
 use crate::action::DemonBoundAction as A;
 use crate::cards::{Card, Suit, total};

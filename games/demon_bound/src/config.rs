@@ -1,7 +1,7 @@
 //! Lobby options. Each settles an ambiguity of the printed rules (`rules/demon_bound.md`);
 //! the default is the proposal there. Solitaire is not an option: it is the game for one seat.
 
-use pandemonium_game::{ConfigError, OptionKind, OptionSpec};
+use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

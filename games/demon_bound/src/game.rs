@@ -1,6 +1,8 @@
 //! The `Game` contract on top of the rules.
 
-use pandemonium_game::{Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer};
+use pandemonium_game_contract::{
+    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+};
 
 use crate::action::{DemonBoundAction as A, DemonBoundError};
 use crate::config::{DemonBoundConfig, MAX_ROUND_CAP, option_specs};

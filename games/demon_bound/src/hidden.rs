@@ -2,7 +2,7 @@
 //! the viewer may not look at and the draw pile are shuffled together and dealt back in the
 //! same sizes, and the secret setup choices of others are chosen afresh from their new hands.
 
-use pandemonium_game::{Chance, Seat, Viewer, shuffle};
+use pandemonium_game_contract::{Chance, Seat, Viewer, shuffle};
 
 use crate::cards::Suit;
 use crate::state::{DemonBound, SetupChoice, Step};

@@ -2,7 +2,7 @@
 //! `check` accepts exactly what `legal_actions` lists (the conformance harness holds them to
 //! it).
 
-use pandemonium_game::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat};
 
 use crate::action::{DemonBoundAction as A, DemonBoundError as E};
 use crate::cards::{Card, Suit, total};

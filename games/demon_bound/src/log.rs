@@ -2,7 +2,7 @@
 //! 9S onto Ari's sacrifice"). The state keeps the latest events; a view shows them to each
 //! viewer with what that viewer may not see taken out (which diamonds a scrying took).
 
-use pandemonium_game::Seat;
+use pandemonium_game_contract::Seat;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -3,7 +3,7 @@
 //! are placed by wealth then stain, and those carried away to hell after them, the last out
 //! first. Solitaire is won with at least 20 treasure.
 
-use pandemonium_game::{Outcome, Seat};
+use pandemonium_game_contract::{Outcome, Seat};
 
 use crate::state::{DemonBound, Ending, SOLITAIRE_TARGET, Step};
 

@@ -1,7 +1,7 @@
 //! Rigged tables for tests: exact hands, piles and table cards, so no test depends on what a
 //! seed happens to shuffle.
 
-use pandemonium_game::{ConfigError, Seat, SeededChance};
+use pandemonium_game_contract::{ConfigError, Seat, SeededChance};
 
 use crate::cards::Card;
 use crate::config::DemonBoundConfig;

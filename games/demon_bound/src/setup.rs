@@ -1,7 +1,7 @@
 //! Beginning the game: the deal, the secret setup choice revealed together (proposal 4), any
 //! Joker discarded by it (proposal 6) and who goes first (proposal 5).
 
-use pandemonium_game::{Chance, ConfigError, Game, Seat, shuffle};
+use pandemonium_game_contract::{Chance, ConfigError, Game, Seat, shuffle};
 
 use crate::cards::Card;
 use crate::config::DemonBoundConfig;

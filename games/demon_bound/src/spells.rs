@@ -4,7 +4,7 @@
 //! A spell is cast with one action (the card play) and then used one effect at a time, up to
 //! its power (Jack 1, Queen 2, King 3), until its caster ends it or it can do nothing more.
 
-use pandemonium_game::{Chance, Seat, SeatSet, shuffle};
+use pandemonium_game_contract::{Chance, Seat, SeatSet, shuffle};
 
 use crate::cards::{Card, Suit};
 use crate::log::Event;

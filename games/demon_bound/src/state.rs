@@ -1,6 +1,6 @@
 //! The state of a match as plain data, and the queries the rest of the engine shares.
 
-use pandemonium_game::{Outcome, Seat, SeatSet, Viewer};
+use pandemonium_game_contract::{Outcome, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

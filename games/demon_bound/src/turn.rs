@@ -2,7 +2,7 @@
 //! being carried away to hell, and passing the turn. Pending decisions (who an appeased or
 //! released demon attacks) are resolved here too, and `settle` does every automatic step.
 
-use pandemonium_game::{Chance, Seat, shuffle};
+use pandemonium_game_contract::{Chance, Seat, shuffle};
 
 use crate::cards::{Card, Suit};
 use crate::log::Event;

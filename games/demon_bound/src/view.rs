@@ -3,7 +3,7 @@
 //! peeks their scrying made, and the log with other people's stolen diamonds left out.
 //! Spectators see the table only. Once the match is over everyone sees everything.
 
-use pandemonium_game::{Seat, Viewer};
+use pandemonium_game_contract::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -4,8 +4,8 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use pandemonium_demon_klondike::{Action, Config, DemonKlondike, KlondikeBot};
-use pandemonium_game::playout::random_playout;
-use pandemonium_game::{Bot, Game, Seat, SeededChance, Viewer};
+use pandemonium_game_contract::playout::random_playout;
+use pandemonium_game_contract::{Bot, Game, Seat, SeededChance, Viewer};
 use std::hint::black_box;
 
 fn one_deal() -> Config {

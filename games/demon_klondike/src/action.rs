@@ -81,11 +81,11 @@ pub enum Error {
     DoesNotBuild,
 }
 
-impl pandemonium_game::RuleError for Error {
-    fn code(&self) -> pandemonium_game::ErrorCode {
+impl pandemonium_game_contract::RuleError for Error {
+    fn code(&self) -> pandemonium_game_contract::ErrorCode {
         match self {
-            Error::MatchOver => pandemonium_game::ErrorCode::MatchOver,
-            _ => pandemonium_game::ErrorCode::IllegalAction,
+            Error::MatchOver => pandemonium_game_contract::ErrorCode::MatchOver,
+            _ => pandemonium_game_contract::ErrorCode::IllegalAction,
         }
     }
 

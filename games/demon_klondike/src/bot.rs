@@ -7,7 +7,7 @@
 //! progress by anyone, it says "we're stuck". Its pace is the room's business: it only
 //! chooses the next move.
 
-use pandemonium_game::{Bot, Chance};
+use pandemonium_game_contract::{Bot, Chance};
 
 use crate::action::Action;
 use crate::cards::Card;

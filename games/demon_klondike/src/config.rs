@@ -1,7 +1,7 @@
 //! Lobby options. Each settles an ambiguity of the printed rules (`rules/demon_klondike.md`);
 //! the defaults are that page's proposals.
 
-use pandemonium_game::{ConfigError, OptionKind, OptionSpec};
+use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};
 use pandemonium_protocol::game::ChoiceValue;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -1,7 +1,7 @@
 //! The `Game` contract on top of the rules: a real-time game, so every seat still racing is to
 //! act at once, and the idle time is the rules' own clock.
 
-use pandemonium_game::{
+use pandemonium_game_contract::{
     Chance, ConfigError, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
 };
 
@@ -160,7 +160,7 @@ impl Game for DemonKlondike {
 
 /// What the bot would do for `seat`: the hint a player may ask for.
 pub fn hint(game: &DemonKlondike, seat: Seat, chance: &mut dyn Chance) -> Option<Action> {
-    use pandemonium_game::Bot;
+    use pandemonium_game_contract::Bot;
     let legal = game.legal(seat);
     if legal.is_empty() {
         return None;

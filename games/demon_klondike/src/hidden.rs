@@ -5,7 +5,7 @@
 //! the top of the waste and its fan. They are shuffled together and put back into the same
 //! places (the same counts per pile, stock and covered waste); nothing else moves.
 
-use pandemonium_game::{Chance, Viewer, shuffle};
+use pandemonium_game_contract::{Chance, Viewer, shuffle};
 
 use crate::state::DemonKlondike;
 

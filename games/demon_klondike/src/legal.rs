@@ -1,7 +1,7 @@
 //! Every legal action of a seat (complete: `apply` accepts an action exactly when it is
 //! listed), and arbitrary actions for the conformance harness.
 
-use pandemonium_game::{Chance, Seat, SeatSet};
+use pandemonium_game_contract::{Chance, Seat, SeatSet};
 
 use crate::action::Action;
 use crate::cards::{ACE, Card, KING};

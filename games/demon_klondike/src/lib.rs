@@ -20,12 +20,12 @@
 //!
 //! House readings of the stall fallbacks (proposal 6): saying "we're stuck" stops that seat
 //! for the rest of the deal (it leaves `to_act`; "all *active* players press stuck"), and the
-//! deal ends when every seat has said it. The idle time is [`pandemonium_game::RuleClock`]:
+//! deal ends when every seat has said it. The idle time is [`pandemonium_game_contract::RuleClock`]:
 //! its window is the deal and the count of progress moves, and its default action is "stuck".
 //! The stalemate test then runs over the seats still racing. A stall safeguard
 //! ([`STALL_ACTIONS_PER_SEAT`], counted per seat, with a hard bound [`STALL_SPREAD`] times
 //! larger) bounds a deal played by machines that never give up; it is also what makes
-//! [`pandemonium_game::Game::max_actions`] finite.
+//! [`pandemonium_game_contract::Game::max_actions`] finite.
 //!
 //! ## Measured
 //!

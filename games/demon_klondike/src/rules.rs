@@ -2,7 +2,7 @@
 //! says why it cannot be played) without touching anything; `perform` then applies the
 //! resolved move, so a refused action never changes the state.
 
-use pandemonium_game::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat};
 
 use crate::action::{Action, Error};
 use crate::cards::{ACE, KING};

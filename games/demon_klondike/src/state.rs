@@ -1,7 +1,7 @@
 //! The match as plain data: every player's layout, the shared foundations, the deal under
 //! way, and the results so far; dealing, ending a deal and scoring.
 
-use pandemonium_game::{Chance, Seat, SeatSet, shuffle};
+use pandemonium_game_contract::{Chance, Seat, SeatSet, shuffle};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

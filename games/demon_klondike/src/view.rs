@@ -4,7 +4,7 @@
 //! and waste. Face-down cards and the stock order are hidden from everyone, their owner
 //! included. Between deals and after the match everything is revealed.
 
-use pandemonium_game::{Seat, Viewer};
+use pandemonium_game_contract::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -6,8 +6,8 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use pandemonium_demos::{Demos, DemosConfig};
-use pandemonium_game::playout::{positions, random_playout};
-use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_game_contract::playout::{positions, random_playout};
+use pandemonium_game_contract::{Game, SeededChance, Viewer};
 use pandemonium_protocol::json_text::Outline;
 use pandemonium_protocol::patch::TextDiff;
 use std::hint::black_box;

@@ -1,6 +1,6 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
-use pandemonium_game::{ErrorCode, RuleError, Seat};
+use pandemonium_game_contract::{ErrorCode, RuleError, Seat};
 use serde::{Deserialize, Deserializer, Serialize, de};
 use ts_rs::TS;
 
@@ -67,7 +67,7 @@ pub enum DemosAction {
 /// serde's reader of a tagged enum first copies the whole action into a buffer of its own to
 /// find the tag (which may come after the fields), then reads the variant from that copy:
 /// most of the cost of reading a move. As with that reader, a field the action does not have
-/// is passed over here; the engine refuses it (`pandemonium_game::dynamic::unknown_field`).
+/// is passed over here; the engine refuses it (`pandemonium_game_contract::dynamic::unknown_field`).
 impl<'de> Deserialize<'de> for DemosAction {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]

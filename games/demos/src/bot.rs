@@ -2,7 +2,7 @@
 //! greedy one-turn look-ahead: each discard is judged by the hand it leaves, averaging over
 //! the cards it has not seen when the replacement comes from the pack.
 
-use pandemonium_game::{Bot, Chance, Seat, Viewer};
+use pandemonium_game_contract::{Bot, Chance, Seat, Viewer};
 
 use crate::actions::{AllocationTargets, DemosAction, Take};
 use crate::cards::{Card, Figure, Suit};

@@ -1,7 +1,7 @@
 //! Lobby options and the rules they select. Each option settles an ambiguity of the printed
 //! rules (see `rules/demos.md`); its default is the proposal there.
 
-use pandemonium_game::{ConfigError, OptionKind, OptionSpec};
+use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};
 use pandemonium_protocol::game::ChoiceValue;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -134,7 +134,10 @@ pub(crate) struct Rules {
 
 impl Rules {
     pub fn new(config: &DemosConfig, seats: u8) -> Result<Rules, ConfigError> {
-        ConfigError::check_seats(&<crate::Demos as pandemonium_game::Game>::info(), seats)?;
+        ConfigError::check_seats(
+            &<crate::Demos as pandemonium_game_contract::Game>::info(),
+            seats,
+        )?;
         let mode = config.mode;
         if !mode.seats().contains(&seats) {
             return Err(ConfigError::option(

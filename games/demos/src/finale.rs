@@ -1,7 +1,7 @@
 //! The end of the match: the Scandal Phase (Media revealed, cancelled, aimed) and the
 //! Election of the winner.
 
-use pandemonium_game::{Outcome, Seat};
+use pandemonium_game_contract::{Outcome, Seat};
 
 use crate::actions::DemosError;
 use crate::cards::{Power, Suit};

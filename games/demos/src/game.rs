@@ -1,7 +1,7 @@
 //! The `Game` contract: dispatching actions to the step under way, who is to act, legal
 //! actions, defaults and the consultation windows' deadlines.
 
-use pandemonium_game::{
+use pandemonium_game_contract::{
     Chance, ConfigError, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
 };
 

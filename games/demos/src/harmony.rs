@@ -6,7 +6,7 @@ use ts_rs::TS;
 
 use crate::cards::{Figure, Power, Suit};
 use crate::config::Mode;
-use pandemonium_game::Seat;
+use pandemonium_game_contract::Seat;
 
 /// How harmonious a trio is. Ordered: no trio < monocolour < bicolour < tricolour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]

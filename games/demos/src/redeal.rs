@@ -4,7 +4,7 @@
 //! of is replayed with other members proposing, passing and confirming; everything the viewer
 //! sees stays put.
 
-use pandemonium_game::{Chance, Seat, SeatSet, Viewer, shuffle};
+use pandemonium_game_contract::{Chance, Seat, SeatSet, Viewer, shuffle};
 
 use crate::actions::{Declaration, DemosAction, Take};
 use crate::cards::{Card, Figure, Suit};

@@ -2,7 +2,7 @@
 //! tie-breaks, the Harmonious Square's forced reveals, the figure draw and, in team modes, the
 //! team's allocation of what it drew.
 
-use pandemonium_game::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat};
 
 use crate::actions::{AllocationTargets, DemosError};
 use crate::harmony::Held;

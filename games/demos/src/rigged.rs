@@ -1,7 +1,7 @@
 //! Setting up a match: shuffled for play, or rigged for tests (exact packs per round, the
 //! Power Pile order, and optionally a match already under way).
 
-use pandemonium_game::{Chance, ConfigError, Seat, SeatSet, SeededChance, shuffle};
+use pandemonium_game_contract::{Chance, ConfigError, Seat, SeatSet, SeededChance, shuffle};
 
 use crate::cards::{Card, Figure};
 use crate::config::{DemosConfig, Rules, Seating};

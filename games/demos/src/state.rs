@@ -2,7 +2,7 @@
 //! at. Everything here is plain data plus the queries the other modules share (sides, order,
 //! who sees what); the rules that change it live in `turns`, `resolution` and `finale`.
 
-use pandemonium_game::{Outcome, Seat, SeatSet, Viewer};
+use pandemonium_game_contract::{Outcome, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

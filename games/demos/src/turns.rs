@@ -1,7 +1,7 @@
 //! A round up to its resolution: the deal, the three discard turns (simultaneous commits or
 //! one after another) and the veto poll before the Unanimous Discard.
 
-use pandemonium_game::{Chance, Seat, SeatSet, shuffle};
+use pandemonium_game_contract::{Chance, Seat, SeatSet, shuffle};
 
 use crate::actions::{DemosAction, DemosError, Take};
 use crate::cards::Card;

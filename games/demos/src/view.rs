@@ -8,7 +8,7 @@
 //! window and deadline) and then the team's veto or pass, never which teammate proposed,
 //! passed or confirmed.
 
-use pandemonium_game::{Seat, SeatSet, Viewer};
+use pandemonium_game_contract::{Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

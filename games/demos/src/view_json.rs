@@ -6,7 +6,7 @@
 //! that `build_view` uses. The conformance harness holds the text to exactly that of the
 //! built view serialised, at every position of its matches, for every viewer.
 
-use pandemonium_game::{Seat, Viewer};
+use pandemonium_game_contract::{Seat, Viewer};
 use serde::ser::{Serialize, Serializer};
 
 use crate::json::{Kind, Members, Plain};
@@ -182,8 +182,8 @@ mod tests {
     use crate::json::tests::same;
     use crate::state::Turn;
     use crate::view::DemosView;
-    use pandemonium_game::playout::positions;
-    use pandemonium_game::{Game, SeededChance};
+    use pandemonium_game_contract::playout::positions;
+    use pandemonium_game_contract::{Game, SeededChance};
 
     /// Every kind of turn, discard and figure of a view, written by hand, reads as serde
     /// writes it (the cards and names in them: `json.rs`).

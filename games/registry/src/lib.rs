@@ -2,7 +2,7 @@
 //! type-erased [`DynGame`] each entry creates; adding a game is adding an entry here (and the
 //! conformance test in `tests/` then holds it to the contract).
 
-pub use pandemonium_game::{ConfigError, DynGame, GameEntry, GameInfo, Rejection};
+pub use pandemonium_game_contract::{ConfigError, DynGame, GameEntry, GameInfo, Rejection};
 
 /// All registered games, in the order the lobby lists them.
 pub fn all() -> &'static [GameEntry] {

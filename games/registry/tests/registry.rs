@@ -3,15 +3,15 @@
 
 mod typescript;
 
-use pandemonium_game::SeededChance;
-use pandemonium_game::conformance::{DEFAULT_MATCHES, matches_from_env};
+use pandemonium_game_contract::SeededChance;
+use pandemonium_game_contract::conformance::{DEFAULT_MATCHES, matches_from_env};
 
 #[test]
 fn every_registered_game_passes_the_conformance_harness() {
     let matches = matches_from_env(DEFAULT_MATCHES);
     // One thread per game: the games are independent, and the machine has more than one core.
     std::thread::scope(|scope| {
-        for entry in pandemonium_games::all() {
+        for entry in pandemonium_game_registry::all() {
             scope.spawn(move || (entry.conformance)(matches));
         }
     });
@@ -19,11 +19,11 @@ fn every_registered_game_passes_the_conformance_harness() {
 
 #[test]
 fn game_ids_are_unique_and_every_game_has_a_name_and_seats() {
-    let mut ids: Vec<String> = pandemonium_games::all()
+    let mut ids: Vec<String> = pandemonium_game_registry::all()
         .iter()
         .map(|e| (e.info)().id)
         .collect();
-    for entry in pandemonium_games::all() {
+    for entry in pandemonium_game_registry::all() {
         let info = (entry.info)();
         assert!(
             !info.name.is_empty() && !info.description.is_empty(),
@@ -44,7 +44,7 @@ fn game_ids_are_unique_and_every_game_has_a_name_and_seats() {
 /// look for unknown fields, and logged in another form than the one it was sent in.
 #[test]
 fn bot_and_default_actions_come_as_the_canonical_text_the_log_keeps() {
-    for entry in pandemonium_games::all() {
+    for entry in pandemonium_game_registry::all() {
         let info = (entry.info)();
         for seed in 0..4 {
             let mut chance = SeededChance::from_u64(seed);

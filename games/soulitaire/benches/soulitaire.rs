@@ -3,7 +3,7 @@
 //! serialised), the server's hot path.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use pandemonium_game::{Bot, Game, RandomBot, SeededChance, Viewer};
+use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 use pandemonium_soulitaire::{Config, SolverBot, Soulitaire, View, hint};
 use std::hint::black_box;
 

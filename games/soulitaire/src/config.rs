@@ -1,7 +1,7 @@
 //! Lobby options: each settles one ambiguity of the printed rules. The defaults are the rules
 //! page's proposals.
 
-use pandemonium_game::{OptionKind, OptionSpec};
+use pandemonium_game_contract::{OptionKind, OptionSpec};
 use pandemonium_protocol::game::ChoiceValue;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

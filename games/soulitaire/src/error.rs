@@ -1,6 +1,6 @@
 //! Why an action was refused: a stable code for clients and tests, a sentence for the player.
 
-use pandemonium_game::{ErrorCode, RuleError};
+use pandemonium_game_contract::{ErrorCode, RuleError};
 
 use crate::cards::{Face, Rank, Symbol};
 

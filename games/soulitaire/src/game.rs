@@ -1,6 +1,8 @@
 //! The `Game` contract, wired to the modules that do the work.
 
-use pandemonium_game::{Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer};
+use pandemonium_game_contract::{
+    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+};
 
 use crate::action::Action;
 use crate::config::Config;

@@ -1,6 +1,6 @@
 //! Re-dealing what a viewer cannot see, for the conformance harness's no-leak check.
 
-use pandemonium_game::{Chance, Viewer, shuffle};
+use pandemonium_game_contract::{Chance, Viewer, shuffle};
 
 use crate::cards::{Card, Demon};
 use crate::config::DemonPileVisibility;

@@ -5,7 +5,7 @@
 //! foundation, then per step an offer per eligible card and symbol it matches (a Mimic once
 //! per card it may be declared as: 13 for a suit symbol, 4 for a rank).
 
-use pandemonium_game::Chance;
+use pandemonium_game_contract::Chance;
 
 use crate::action::Action;
 use crate::cards::{Face, Rank, Suit, Symbol};

@@ -13,7 +13,7 @@
 //! - `view`, `hidden`: what each viewer sees, and re-dealing what they cannot.
 //! - `outcome`: titles and the match outcome.
 //! - `solver`: [`SolverBot`] and [`hint`], which play from the player's view only.
-//! - `game`: the [`pandemonium_game::Game`] contract wired to the above.
+//! - `game`: the [`pandemonium_game_contract::Game`] contract wired to the above.
 //!
 //! A Sacrifice is a short sequence of actions (proposal 6 kept exactly): `Sacrifice`
 //! places the top demon and fixes the cards that may be offered (those visible at that

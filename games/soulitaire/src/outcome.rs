@@ -1,6 +1,6 @@
 //! How a match ends: the title earned by the demons brought through the portal.
 
-use pandemonium_game::Outcome;
+use pandemonium_game_contract::Outcome;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -6,7 +6,7 @@
 //! for one of the demon's symbols, and the sacrifice ends on `EndSacrifice` or by itself once
 //! nothing more can be offered. Win and loss are checked only once it is over.
 
-use pandemonium_game::Seat;
+use pandemonium_game_contract::Seat;
 
 use crate::action::Action;
 use crate::cards::{Card, Face, Symbol};

@@ -16,7 +16,7 @@
 //! rest again from the view (which shows the demon, the symbols left and the cards still
 //! eligible). Nothing is revealed during a sacrifice, so the plan does not change.
 
-use pandemonium_game::{Bot, Chance};
+use pandemonium_game_contract::{Bot, Chance};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 

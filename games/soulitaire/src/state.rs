@@ -1,7 +1,7 @@
 //! The state of a match and its setup: the Spellboard, the Foundation Stacks, the cards set
 //! aside and the Demon Pile.
 
-use pandemonium_game::{Chance, shuffle};
+use pandemonium_game_contract::{Chance, shuffle};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -2,7 +2,7 @@
 //! the demons below the top of the pile (unless it is spread) and the unused roster are hidden
 //! from everyone, player and spectators alike; once the match is over everything is shown.
 
-use pandemonium_game::Viewer;
+use pandemonium_game_contract::Viewer;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::{Extension, Json};
 use serde::Deserialize;
 
-use pandemonium_game::Viewer;
+use pandemonium_game_contract::Viewer;
 use pandemonium_protocol::{
     CreateRoom, GameInfo, Guest, MatchPage, MatchRecord, NewGuest, Replay, ReplayFrame, RoomCode,
     RoomList, RoomSummary,

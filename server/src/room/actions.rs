@@ -14,7 +14,7 @@
 use std::collections::VecDeque;
 use std::time::Instant as StdInstant;
 
-use pandemonium_game::Seat;
+use pandemonium_game_contract::Seat;
 use pandemonium_protocol::{ActionSource, ErrorCode, LoggedAction, ServerMsg};
 
 use super::actor::{Applied, Phase, Room, RoomRefusal};

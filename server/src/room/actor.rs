@@ -13,7 +13,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use pandemonium_game::{DynGame, GameEntry, GameInfo, SeededChance, Viewer};
+use pandemonium_game_contract::{DynGame, GameEntry, GameInfo, SeededChance, Viewer};
 use pandemonium_protocol::{ErrorCode, LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
 use sha2::{Digest, Sha256};
 

@@ -5,7 +5,7 @@
 //! that version as that viewer; anything else (a join, a resync, a seat taken, a rollback)
 //! gets the whole state, and patches resume from there.
 
-use pandemonium_game::Viewer;
+use pandemonium_game_contract::Viewer;
 
 use super::Frame;
 use super::wire::OutlinedFrame;

@@ -1,7 +1,7 @@
 //! What people ask of the room: the dispatch of client messages, starting a match, chat and
 //! hints. Game actions go on to [`super::actions`].
 
-use pandemonium_game::{Chance, SeededChance};
+use pandemonium_game_contract::{Chance, SeededChance};
 use pandemonium_protocol::{ChatChannel, ChatLine, ClientMsg, ErrorCode, ServerMsg};
 
 use super::ConnId;

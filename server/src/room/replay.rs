@@ -4,14 +4,14 @@
 
 use std::borrow::Borrow;
 
-use pandemonium_game::{DynGame, GameEntry, Seat, SeededChance};
+use pandemonium_game_contract::{DynGame, GameEntry, Seat, SeededChance};
 use pandemonium_protocol::LoggedAction;
 
 /// Why a stored match could not be replayed.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
     #[error("the stored configuration is no longer valid: {0}")]
-    Config(#[from] pandemonium_game::ConfigError),
+    Config(#[from] pandemonium_game_contract::ConfigError),
     #[error("action {index} of the log was refused on replay: {message}")]
     Refused { index: usize, message: String },
 }

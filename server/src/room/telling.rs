@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use tokio::time::Instant;
 
-use pandemonium_game::{DynGame, SeededChance, Viewer};
+use pandemonium_game_contract::{DynGame, SeededChance, Viewer};
 use pandemonium_protocol::{Presence, RoomSnapshot, Seat, SeatInfo, SeatPlayer, ServerMsg};
 
 use super::actor::{Room, Subscriber, seed_hash};
@@ -687,8 +687,8 @@ mod tests {
     }
 
     fn checkpoint(version: u64) -> Checkpoint {
-        use pandemonium_game::fixture::TwentyOne;
-        use pandemonium_game::{Engine, Game, RandomBot};
+        use pandemonium_game_contract::fixture::TwentyOne;
+        use pandemonium_game_contract::{Engine, Game, RandomBot};
         let mut chance = SeededChance::from_u64(7);
         let game = TwentyOne::new(&Default::default(), 1, &mut chance).expect("a table of one");
         Checkpoint {

@@ -9,7 +9,7 @@
 use std::time::Duration;
 use tokio::time::Instant;
 
-use pandemonium_game::{Chance, RuleClock, Seat, SeatSet};
+use pandemonium_game_contract::{Chance, RuleClock, Seat, SeatSet};
 use pandemonium_protocol::{ActionSource, BotPace};
 
 use super::actor::{Phase, Room};

@@ -2,7 +2,7 @@
 //! play.
 
 use pandemonium_daemon_dice::{DaemonBot, DaemonDice, DaemonDiceConfig};
-use pandemonium_game::{Bot, Game, RandomBot, SeededChance, Viewer};
+use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 
 /// Plays `matches` seeded two-player battles of 13-dice daemons, [`DaemonBot`] against
 /// [`RandomBot`] (the bot's seat alternates); returns how many the bot won.

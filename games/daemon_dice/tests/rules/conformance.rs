@@ -1,5 +1,5 @@
 use pandemonium_daemon_dice::DaemonDice;
-use pandemonium_game::{Game, conformance};
+use pandemonium_game_contract::{Game, conformance};
 
 /// Two rounds of every configuration (`CONFORMANCE_MATCHES` overrides; `make test` plays the
 /// registry's 2,000).

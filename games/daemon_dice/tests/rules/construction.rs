@@ -5,7 +5,7 @@ use pandemonium_daemon_dice::{
     DaemonDice, DaemonDiceConfig, DaemonError, Die, Lineage, Part, Step,
     breeds::{classify, declaration_needed, power_level},
 };
-use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, SeededChance, Viewer};
 
 use super::support::*;
 

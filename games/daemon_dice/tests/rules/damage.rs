@@ -6,7 +6,7 @@ use pandemonium_daemon_dice::{
     Breed::{Blood, Death, Fire, Frost, Rot},
     DaemonDice, DaemonDiceConfig, DaemonError, Damage, Face, Health, Part, Rigging, Step, Zone,
 };
-use pandemonium_game::Game;
+use pandemonium_game_contract::Game;
 
 use super::support::*;
 

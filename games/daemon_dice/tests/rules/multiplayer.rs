@@ -5,7 +5,7 @@ use pandemonium_daemon_dice::{
     Breed::{Blood, Death, Fester},
     DaemonError, Face, Part, Rigging, Step,
 };
-use pandemonium_game::Game;
+use pandemonium_game_contract::Game;
 
 use super::support::*;
 

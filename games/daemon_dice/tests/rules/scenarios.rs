@@ -4,7 +4,7 @@ use pandemonium_daemon_dice::{
     Breed::{Blood, Death, Fester, Fire, Frost, Rot, Stench, Wraith},
     DaemonDice, DaemonDiceConfig, DaemonError, Damage, Face, Health, Part, Rigging, Step, Zone,
 };
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

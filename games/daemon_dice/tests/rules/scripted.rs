@@ -2,7 +2,7 @@
 //! tests that play through the server (the test server's `daemon_dice_rigged`).
 
 use pandemonium_daemon_dice::{Breed, DaemonDice, Face, Part, ScriptedRolls, Step};
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

@@ -4,7 +4,7 @@ use pandemonium_daemon_dice::{
     Breed::{Blood, Death, Fire},
     DaemonDice, DaemonDiceConfig, DaemonError, Face, Part, Rigging, Step, Zone,
 };
-use pandemonium_game::{Game, ScriptedChance};
+use pandemonium_game_contract::{Game, ScriptedChance};
 
 use super::support::*;
 

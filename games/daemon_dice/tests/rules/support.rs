@@ -8,7 +8,7 @@ use pandemonium_daemon_dice::{
     Breed, DaemonDice, DaemonDiceConfig, DaemonDiceView, DaemonError, Die, DieView, Face, Health,
     Part, Rigging, Step, Zone,
 };
-use pandemonium_game::{Game, ScriptedChance, Seat, Viewer};
+use pandemonium_game_contract::{Game, ScriptedChance, Seat, Viewer};
 
 pub use pandemonium_daemon_dice::DaemonAction as A;
 

@@ -2,7 +2,7 @@
 //! end.
 
 use pandemonium_demon_bound::{DemonBound, DemonBoundBot, DemonBoundConfig};
-use pandemonium_game::{Bot, Game, RandomBot, SeededChance, Viewer};
+use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 
 /// Plays `matches` seeded three-player matches, [`DemonBoundBot`] in one seat (rotating) and
 /// [`RandomBot`] in the others; returns how many the bot won (a shared win counts).

@@ -1,5 +1,5 @@
 use pandemonium_demon_bound::DemonBound;
-use pandemonium_game::conformance;
+use pandemonium_game_contract::conformance;
 
 #[test]
 fn every_configuration_passes_the_conformance_harness() {

@@ -3,7 +3,7 @@
 use pandemonium_demon_bound::{
     DemonBound, DemonBoundAction as Act, DemonBoundConfig, Ending, Phase, Rigging,
 };
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

@@ -3,7 +3,7 @@
 use pandemonium_demon_bound::{
     DemonBoundAction as Act, DemonBoundConfig, DemonBoundError, Ending, Phase, Rigging,
 };
-use pandemonium_game::{Game, ScriptedChance, Viewer};
+use pandemonium_game_contract::{Game, ScriptedChance, Viewer};
 
 use super::support::*;
 

@@ -4,7 +4,7 @@
 use pandemonium_demon_bound::{
     Card, DemonBound, DemonBoundAction as Act, DemonBoundConfig, Event, Phase, Rigging, SetupChoice,
 };
-use pandemonium_game::{ConfigError, Game, ScriptedChance, SeededChance, Viewer};
+use pandemonium_game_contract::{ConfigError, Game, ScriptedChance, SeededChance, Viewer};
 
 use super::support::*;
 

@@ -3,7 +3,7 @@
 use pandemonium_demon_bound::{
     DemonBound, DemonBoundAction as Act, DemonBoundConfig, Ending, Event, Phase, Rigging,
 };
-use pandemonium_game::{Game, ScriptedChance};
+use pandemonium_game_contract::{Game, ScriptedChance};
 
 use super::support::*;
 

@@ -2,7 +2,7 @@
 //! up to 1, 2 or 3 things, one at a time.
 
 use pandemonium_demon_bound::{DemonBoundAction as Act, DemonBoundError, Event, Phase, Rigging};
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

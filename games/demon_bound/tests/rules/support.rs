@@ -6,7 +6,7 @@ use pandemonium_demon_bound::{
     Card, CardSet, DemonBound, DemonBoundAction, DemonBoundConfig, DemonBoundError, DemonBoundView,
     Phase, Rigging,
 };
-use pandemonium_game::{Game, ScriptedChance, Seat, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, ScriptedChance, Seat, SeededChance, Viewer};
 
 pub const A: Seat = 0;
 pub const B: Seat = 1;

@@ -2,7 +2,7 @@
 //! binding (proposal 14), banishing (proposal 13), the stain (proposals 9-12) and discards.
 
 use pandemonium_demon_bound::{DemonBoundAction as Act, DemonBoundError, Phase, Rigging};
-use pandemonium_game::Game;
+use pandemonium_game_contract::Game;
 
 use super::support::*;
 

@@ -1,7 +1,7 @@
 //! What each viewer sees (the rules page's "Hidden information").
 
 use pandemonium_demon_bound::{DemonBoundAction as Act, Rigging};
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

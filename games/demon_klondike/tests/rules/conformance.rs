@@ -1,7 +1,7 @@
 //! The conformance harness on every configuration the rules page names.
 
 use pandemonium_demon_klondike::DemonKlondike;
-use pandemonium_game::conformance;
+use pandemonium_game_contract::conformance;
 
 #[test]
 fn every_seat_count_and_run_option_passes_the_conformance_harness() {
@@ -14,7 +14,7 @@ fn every_seat_count_and_run_option_passes_the_conformance_harness() {
 #[test]
 fn views_stay_invariant_and_decks_whole_through_whole_bot_played_deals() {
     use pandemonium_demon_klondike::{Config, KlondikeBot, RunMoves};
-    use pandemonium_game::{Bot, Game, SeededChance, Viewer};
+    use pandemonium_game_contract::{Bot, Game, SeededChance, Viewer};
 
     for (seats, runs) in [
         (2, RunMoves::AnyRun),

@@ -5,7 +5,7 @@ use pandemonium_demon_klondike::{
     Action, BETWEEN_DEALS_SECONDS, Config, DemonKlondike, Ending, Phase, STALL_ACTIONS_PER_SEAT,
     STALL_SPREAD, Suit,
 };
-use pandemonium_game::{Game, RuleError, SeededChance};
+use pandemonium_game_contract::{Game, RuleError, SeededChance};
 
 use super::support::*;
 

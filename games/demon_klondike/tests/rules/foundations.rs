@@ -16,7 +16,7 @@ fn every_ace_played_starts_its_own_foundation_even_of_the_same_suit() {
     assert_eq!(foundations.len(), 2);
     assert!(foundations.iter().all(|f| f.suit == Suit::Spades));
     // The two of spades may go on either: one action per target.
-    let legal = pandemonium_game::Game::legal_actions(&game, 1);
+    let legal = pandemonium_game_contract::Game::legal_actions(&game, 1);
     assert!(legal.contains(&to_foundation("2S", Some(0))));
     assert!(legal.contains(&to_foundation("2S", Some(1))));
 }
@@ -78,7 +78,7 @@ fn cards_never_leave_the_foundations() {
         "not_playable"
     );
     let ace = card("AH");
-    let legal = pandemonium_game::Game::legal_actions(&game, 0);
+    let legal = pandemonium_game_contract::Game::legal_actions(&game, 0);
     assert!(legal.iter().all(|a| !matches!(a,
         Action::ToPile { card, .. } | Action::ToFoundation { card, .. } if *card == ace)));
 }

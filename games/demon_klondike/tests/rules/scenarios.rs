@@ -1,7 +1,7 @@
 //! The seven test scenarios of `rules/demon_klondike.md`, exactly as written.
 
 use pandemonium_demon_klondike::{Action, Config, DemonKlondike, Ending, Phase, Suit};
-use pandemonium_game::{Game, RuleError, SeededChance};
+use pandemonium_game_contract::{Game, RuleError, SeededChance};
 
 use super::support::*;
 

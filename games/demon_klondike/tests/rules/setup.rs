@@ -1,7 +1,7 @@
 //! Setup: one deck per player, a Klondike layout each, the start signal, the options.
 
 use pandemonium_demon_klondike::{Card, Config, DemonKlondike, MAX_DEALS};
-use pandemonium_game::{Game, SeededChance};
+use pandemonium_game_contract::{Game, SeededChance};
 
 use super::support::*;
 

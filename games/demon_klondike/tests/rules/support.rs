@@ -5,7 +5,7 @@
 use pandemonium_demon_klondike::{
     Action, Card, Config, DemonKlondike, Foundation, Layout, PILES, Pile, Suit,
 };
-use pandemonium_game::{Game, ScriptedChance, Seat};
+use pandemonium_game_contract::{Game, ScriptedChance, Seat};
 
 pub fn card(name: &str) -> Card {
     name.parse().unwrap()
@@ -82,7 +82,7 @@ pub fn play(game: &mut DemonKlondike, seat: Seat, action: Action) {
 }
 
 pub fn refused(game: &mut DemonKlondike, seat: Seat, action: Action) -> &'static str {
-    use pandemonium_game::RuleError;
+    use pandemonium_game_contract::RuleError;
     let before = game.clone();
     let error = game
         .apply(seat, &action, &mut ScriptedChance::new([]))

@@ -1,5 +1,5 @@
 use pandemonium_demos::Demos;
-use pandemonium_game::conformance;
+use pandemonium_game_contract::conformance;
 
 #[test]
 fn every_mode_passes_the_conformance_harness() {

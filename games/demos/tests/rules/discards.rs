@@ -5,7 +5,7 @@ use pandemonium_demos::{
     Demos, DemosAction, DemosConfig, DemosError, DiscardOrder, DiscardView, MissedTake, Mode,
     Phase, Take, Turn,
 };
-use pandemonium_game::{Game, RuleError, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, RuleError, SeededChance, Viewer};
 
 use super::support::*;
 

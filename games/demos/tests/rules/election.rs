@@ -3,7 +3,7 @@
 
 use pandemonium_demos::harmony::{Candidate, Held, best_trio, elect};
 use pandemonium_demos::{DemosConfig, ElectionDecidedBy, Harmony, Mode, Power, Suit};
-use pandemonium_game::Game;
+use pandemonium_game_contract::Game;
 
 use super::support::*;
 

@@ -2,7 +2,7 @@
 
 use pandemonium_demos::scoring::best_combination;
 use pandemonium_demos::{DecidedBy, DemosConfig, Mode, Phase};
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

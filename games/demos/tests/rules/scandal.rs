@@ -3,7 +3,7 @@
 use pandemonium_demos::{
     Demos, DemosAction, DemosConfig, DemosError, ElectionDecidedBy, Mode, Phase, ScandalEvent, Suit,
 };
-use pandemonium_game::{Game, RuleError, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, RuleError, SeededChance, Viewer};
 
 use super::support::*;
 

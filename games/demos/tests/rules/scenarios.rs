@@ -6,7 +6,7 @@ use pandemonium_demos::{
     CombinationKind, DecidedBy, DemosAction, DemosError, DiscardView, ElectionDecidedBy, Harmony,
     Mode, Phase, ScandalEvent, Suit, Take, VetoUsed,
 };
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 
@@ -319,7 +319,7 @@ fn a_veto_in_round_three_cancels_the_unanimous_turn_and_none_is_left_for_round_f
         let refused = copy.apply(
             2,
             &DemosAction::Veto,
-            &mut pandemonium_game::SeededChance::from_u64(0),
+            &mut pandemonium_game_contract::SeededChance::from_u64(0),
         );
         assert_eq!(refused, Err(DemosError::NotYourTurn));
         polled.push(seat);

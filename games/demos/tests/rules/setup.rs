@@ -1,7 +1,7 @@
 //! Options, the packs, the deal and the dealer's rotation.
 
 use pandemonium_demos::{Card, Demos, DemosConfig, DiscardOrder, Mode, Phase, Seating};
-use pandemonium_game::{ConfigError, Game, ScriptedChance, SeededChance, Viewer};
+use pandemonium_game_contract::{ConfigError, Game, ScriptedChance, SeededChance, Viewer};
 
 use super::support::*;
 

@@ -6,7 +6,7 @@ use pandemonium_demos::scoring::best_combination;
 use pandemonium_demos::{
     Declaration, DemosAction, DemosConfig, ElectionDecidedBy, Mode, Phase, Suit,
 };
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

@@ -6,7 +6,7 @@
 use pandemonium_demos::{
     Card, Demos, DemosAction, DemosConfig, DemosView, Figure, Mode, Phase, Rigging, Take,
 };
-use pandemonium_game::{Game, Seat, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, Seat, SeededChance, Viewer};
 
 pub fn cards(names: &str) -> Vec<Card> {
     Card::list(names)

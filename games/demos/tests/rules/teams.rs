@@ -2,7 +2,7 @@
 //! Square's reveal of adverse players only.
 
 use pandemonium_demos::{AllocationTargets, DemosAction, Draw, Mode, Phase};
-use pandemonium_game::{Game, Viewer};
+use pandemonium_game_contract::{Game, Viewer};
 
 use super::support::*;
 

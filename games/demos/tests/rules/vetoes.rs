@@ -1,7 +1,7 @@
 //! The veto poll before the Unanimous Discard (proposal 4).
 
 use pandemonium_demos::{Demos, DemosAction, DiscardView, Mode, Phase, VetoUsed};
-use pandemonium_game::{Game, SeatSet, Viewer};
+use pandemonium_game_contract::{Game, SeatSet, Viewer};
 
 use super::support::*;
 

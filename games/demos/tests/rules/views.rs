@@ -2,7 +2,7 @@
 //! whoever may see them; public facts are public; the end of the match reveals everything.
 
 use pandemonium_demos::{Demos, DemosAction, DiscardView, Mode, Take};
-use pandemonium_game::{Game, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, SeededChance, Viewer};
 
 use super::support::*;
 

@@ -1,6 +1,6 @@
 //! The web client's protocol types are generated from the Rust types into
 //! `web-client/src/protocol/`. This test regenerates them into a scratch folder and fails when
-//! the committed files differ; `UPDATE_TYPESCRIPT=1 cargo test -p pandemonium-games` rewrites
+//! the committed files differ; `UPDATE_TYPESCRIPT=1 cargo test -p pandemonium-game-registry` rewrites
 //! them.
 
 use std::collections::BTreeMap;
@@ -30,7 +30,7 @@ fn generate(out: &Path) {
         p::Guest,
         p::Replay,
     );
-    pandemonium_games::export_typescript(&cfg);
+    pandemonium_game_registry::export_typescript(&cfg);
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use pandemonium_game::{Game, SeededChance};
+use pandemonium_game_contract::{Game, SeededChance};
 use pandemonium_soulitaire::{
     Action, Card, Config, Deal, Demon, Face, Rank, Soulitaire, Suit, Symbol,
 };
@@ -140,7 +140,7 @@ pub fn sacrifice_with(game: &mut Soulitaire, foundation: u8, offers: &[Action]) 
 
 /// Whether a sacrifice is under way.
 pub fn pending(game: &Soulitaire) -> bool {
-    game.view(pandemonium_game::Viewer::Seat(0))
+    game.view(pandemonium_game_contract::Viewer::Seat(0))
         .sacrifice
         .is_some()
 }

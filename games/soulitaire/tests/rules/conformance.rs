@@ -1,4 +1,4 @@
-use pandemonium_game::conformance::{check, matches_from_env};
+use pandemonium_game_contract::conformance::{check, matches_from_env};
 use pandemonium_soulitaire::Soulitaire;
 
 #[test]

@@ -1,7 +1,7 @@
 //! The Demon Pile, winning with a title, losing and conceding (proposals 8, 9, 12; scenarios
 //! 5 and 6).
 
-use pandemonium_game::{Game, RuleError, Viewer};
+use pandemonium_game_contract::{Game, RuleError, Viewer};
 use pandemonium_soulitaire::{Action, StatusView, Title};
 
 use super::common::*;

@@ -1,6 +1,6 @@
 //! Refusals: typed errors with stable codes, and a refused action changes nothing.
 
-use pandemonium_game::{Game, RuleError, SeededChance};
+use pandemonium_game_contract::{Game, RuleError, SeededChance};
 use pandemonium_soulitaire::{Action, Config, Soulitaire};
 
 use super::common::*;

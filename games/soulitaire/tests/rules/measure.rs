@@ -1,7 +1,7 @@
 //! Measurements, run by hand in release mode:
 //! `cargo test --release -p pandemonium-soulitaire --test rules -- --ignored --nocapture`
 
-use pandemonium_game::{Bot, Game, RandomBot, SeededChance, Viewer};
+use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 use pandemonium_soulitaire::{Config, SolverBot, Soulitaire, Title};
 use std::collections::BTreeMap;
 

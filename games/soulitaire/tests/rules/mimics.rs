@@ -1,6 +1,6 @@
 //! Mimics (proposal 5; scenario 3).
 
-use pandemonium_game::RuleError;
+use pandemonium_game_contract::RuleError;
 use pandemonium_soulitaire::{Action, Face, Rank, Suit, Top};
 
 use super::common::*;

@@ -1,6 +1,6 @@
 //! Moving Ritual cards (rules: "Moving a card", "Uncovering"; proposals 1-4; scenarios 1-2).
 
-use pandemonium_game::{Game, RuleError, Viewer};
+use pandemonium_game_contract::{Game, RuleError, Viewer};
 use pandemonium_soulitaire::{Action, Top};
 
 use super::common::*;

@@ -1,7 +1,7 @@
 //! Sacrifices (rules: "Sacrifice"; proposals 6-7; scenario 4), played as a sequence: place the
 //! demon, offer one card per symbol, end.
 
-use pandemonium_game::{Game, RuleError, Viewer};
+use pandemonium_game_contract::{Game, RuleError, Viewer};
 use pandemonium_soulitaire::{
     Action, Config, Demon, DemonOnTop, LayerView, Rank, Suit, Symbol, Top,
 };
