@@ -167,32 +167,16 @@ on_both_stores!(sigterm_closes_every_socket_with_a_reason_and_the_process_exits_
 /// appended after it, and its log can still be read.
 async fn a_running_match_that_cannot_be_rebuilt_is_abandoned_with_its_log_kept(db: &TestDb) {
     use pandemonium_protocol::ActionSource;
-    use pandemonium_server::store::{
-        Append, MatchStatus, NewMatch, RoomSettings, Store, StoredSeat,
-    };
+    use pandemonium_server::store::{Append, MatchStatus, Store};
     let store = Store::connect(&db.url).await.unwrap();
+    let alice = [("Alice", false)];
     store
-        .start_match(&NewMatch {
-            id: "m-broken".into(),
-            room_code: "ACDEFGHJKM".into(),
-            game: "twenty_one".into(),
-            config: json!({}),
-            seats: vec![StoredSeat {
-                player_id: None,
-                name: "Alice".into(),
-                bot: false,
-            }],
-            room: RoomSettings {
-                public: false,
-                turn_seconds: None,
-                grace_seconds: 60,
-                host: None,
-            },
-            seed: "00".repeat(32),
-            seed_hash: "ab".repeat(32),
-            started_at: 1,
-            rematch_of: None,
-        })
+        .start_match(&crate::support::stored_match(
+            "m-broken",
+            "ACDEFGHJKM",
+            "twenty_one",
+            &alice,
+        ))
         .await
         .unwrap();
     let refused = json!({"type": "no_such_move"}).to_string();

@@ -14,7 +14,7 @@ use super::sqlite;
 use crate::on_both_stores;
 use crate::play::{open_room, sit, start};
 use crate::support::net::{get, hear, loopback, post, say, websocket};
-use crate::support::{Client, TestApp, TestDb};
+use crate::support::{Client, TestApp, TestDb, stored_match};
 
 async fn the_room_list_comes_in_pages(db: &TestDb) {
     let app = TestApp::spawn(db).await;
@@ -130,31 +130,11 @@ async fn new_room_codes_are_ten_characters_from_the_look_alike_free_alphabet() {
 /// Rooms stored before codes grew to ten characters keep their six-letter code: the server
 /// resumes them after a restart and they can still be joined by it.
 async fn a_room_with_a_six_letter_code_from_before_resumes_and_can_be_joined(db: &TestDb) {
-    use pandemonium_server::store::{NewMatch, RoomSettings, Store, StoredSeat};
+    use pandemonium_server::store::Store;
     let store = Store::connect(&db.url).await.unwrap();
-    let seat = |name: &str| StoredSeat {
-        player_id: None,
-        name: name.into(),
-        bot: true,
-    };
+    let bots = [("Bot 1", true), ("Bot 2", true)];
     store
-        .start_match(&NewMatch {
-            id: "old-match".into(),
-            room_code: "ACDEFG".into(),
-            game: "twenty_one".into(),
-            config: json!({}),
-            seats: vec![seat("Bot 1"), seat("Bot 2")],
-            room: RoomSettings {
-                public: false,
-                turn_seconds: None,
-                grace_seconds: 60,
-                host: None,
-            },
-            seed: "00".repeat(32),
-            seed_hash: "ab".repeat(32),
-            started_at: 1,
-            rematch_of: None,
-        })
+        .start_match(&stored_match("old-match", "ACDEFG", "twenty_one", &bots))
         .await
         .unwrap();
     store.close().await;

@@ -186,14 +186,7 @@ async fn a_database_made_by_the_last_release_keeps_every_log_after_the_upgrade(d
         "an index the old layout holds is taken"
     );
     store.reopen_log("m-up").await.unwrap();
-    let text = json!({"n": 4}).to_string();
-    store
-        .append(append("m-up", 4, 0, &text, ActionSource::Bot))
-        .await
-        .unwrap();
-    store.abandon("m-up").await.unwrap();
-    let ended = store.get_match("m-up").await.unwrap().unwrap();
-    assert_eq!(actions_of(&ended.log), numbered(5));
+    the_running_match_goes_on_where_it_stood(&store).await;
     store.close().await;
 }
 on_both_stores!(a_database_made_by_the_last_release_keeps_every_log_after_the_upgrade);
@@ -247,6 +240,14 @@ async fn a_database_whose_ended_logs_were_moved_reads_every_log_after_the_upgrad
     assert_eq!(running.len(), 1);
     assert_eq!(actions_of(&running[0].log), numbered(4));
     assert_eq!(running[0].log[1].seq, Some(11));
+    the_running_match_goes_on_where_it_stood(&store).await;
+    store.close().await;
+    db.drop_database().await;
+}
+
+/// The upgraded database's running match, `m-up`, takes its fifth action at index 4 and ends
+/// with all five in its log.
+async fn the_running_match_goes_on_where_it_stood(store: &Store) {
     let text = json!({"n": 4}).to_string();
     store
         .append(append("m-up", 4, 0, &text, ActionSource::Bot))
@@ -255,6 +256,4 @@ async fn a_database_whose_ended_logs_were_moved_reads_every_log_after_the_upgrad
     store.abandon("m-up").await.unwrap();
     let ended = store.get_match("m-up").await.unwrap().unwrap();
     assert_eq!(actions_of(&ended.log), numbered(5));
-    store.close().await;
-    db.drop_database().await;
 }

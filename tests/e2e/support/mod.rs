@@ -161,6 +161,41 @@ impl TestApp {
     }
 }
 
+/// A match of `game` at the table `room_code` as a room starts it, with `seats` (a name, and
+/// whether a bot plays it) and no special settings: for tests that write a store directly.
+pub fn stored_match(
+    id: &str,
+    room_code: &str,
+    game: &str,
+    seats: &[(&str, bool)],
+) -> pandemonium_server::store::NewMatch {
+    use pandemonium_server::store::{NewMatch, RoomSettings, StoredSeat};
+    NewMatch {
+        id: id.into(),
+        room_code: room_code.into(),
+        game: game.into(),
+        config: serde_json::json!({}),
+        seats: seats
+            .iter()
+            .map(|&(name, bot)| StoredSeat {
+                player_id: None,
+                name: name.into(),
+                bot,
+            })
+            .collect(),
+        room: RoomSettings {
+            public: false,
+            turn_seconds: None,
+            grace_seconds: 60,
+            host: None,
+        },
+        seed: "00".repeat(32),
+        seed_hash: "ab".repeat(32),
+        started_at: 1,
+        rematch_of: None,
+    }
+}
+
 /// Declares a test that runs once against SQLite and once against PostgreSQL.
 #[macro_export]
 macro_rules! on_both_stores {
