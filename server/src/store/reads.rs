@@ -73,7 +73,9 @@ impl Store {
         Ok(Some(m))
     }
 
-    /// A running match's log, from `running_actions`.
+    /// A running match's log, from `running_actions`. On SQLite, where that table has no
+    /// index, this reads it whole: no request reads a running match's log (the API shows it
+    /// only once the match has ended), and a restart reads every running match's at once.
     async fn running_log(&self, id: &str) -> Result<Vec<LoggedAction>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {LOG_COLUMNS} FROM running_actions WHERE match_id = $1 ORDER BY idx"
