@@ -38,7 +38,7 @@ pub enum AppError {
     #[error("WebSockets are not accepted from pages of that origin.")]
     ForbiddenOrigin,
     #[error("Something went wrong on the server.")]
-    Store(#[from] StoreError),
+    Store(StoreError),
 }
 
 impl AppError {
@@ -57,7 +57,6 @@ impl AppError {
             AppError::TooManyRooms => ErrorCode::TooManyRooms,
             AppError::ServerFull => ErrorCode::ServerFull,
             AppError::ForbiddenOrigin => ErrorCode::ForbiddenOrigin,
-            AppError::Store(StoreError::TimedOut) => ErrorCode::Unavailable,
             AppError::Store(_) => ErrorCode::Internal,
         }
     }
@@ -75,33 +74,52 @@ impl AppError {
             AppError::Unavailable | AppError::ServerFull => StatusCode::SERVICE_UNAVAILABLE,
             AppError::RateLimited | AppError::TooManyRooms => StatusCode::TOO_MANY_REQUESTS,
             AppError::ForbiddenOrigin => StatusCode::FORBIDDEN,
-            AppError::Store(StoreError::TimedOut) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     pub fn body(&self) -> ApiError {
-        // A read past its deadline tells people what they can do about it, as `Unavailable`.
-        let message = match self {
-            AppError::Store(StoreError::TimedOut) => AppError::Unavailable.to_string(),
-            other => other.to_string(),
-        };
         ApiError {
             code: self.code(),
-            message,
+            message: self.to_string(),
+        }
+    }
+}
+
+/// A read past its deadline is the server being busy, which people can do something about
+/// (try again); every other store error is the server's fault.
+impl From<StoreError> for AppError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::TimedOut => {
+                tracing::warn!("a request's read passed its deadline; answered busy");
+                AppError::Unavailable
+            }
+            error => AppError::Store(error),
         }
     }
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        match &self {
-            AppError::Store(StoreError::TimedOut) => {
-                tracing::warn!("a request's read passed its deadline; answered busy");
-            }
-            AppError::Store(error) => tracing::error!(%error, "request failed in the store"),
-            _ => {}
+        if let AppError::Store(error) = &self {
+            tracing::error!(%error, "request failed in the store");
         }
         (self.status(), Json(self.body())).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_past_its_deadline_is_answered_busy_and_other_store_errors_as_the_servers_fault() {
+        let busy = AppError::from(StoreError::TimedOut);
+        assert_eq!(busy.code(), ErrorCode::Unavailable);
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let broken = AppError::from(StoreError::Closed);
+        assert_eq!(broken.code(), ErrorCode::Internal);
+        assert_eq!(broken.status(), StatusCode::INTERNAL_SERVER_ERROR);
     }
 }
