@@ -17,6 +17,7 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY .cargo .cargo
 COPY protocol protocol
+COPY wire wire
 COPY games games
 COPY server server
 COPY tests tests

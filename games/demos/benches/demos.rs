@@ -8,8 +8,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use pandemonium_demos::{Demos, DemosConfig};
 use pandemonium_game_contract::playout::{positions, random_playout};
 use pandemonium_game_contract::{Game, SeededChance, Viewer};
-use pandemonium_protocol::json_text::Outline;
-use pandemonium_protocol::patch::TextDiff;
+use pandemonium_wire::{Outline, TextDiff};
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {

@@ -7,9 +7,8 @@ use std::cell::RefCell;
 use std::io::Write as _;
 
 use super::Frame;
-use pandemonium_protocol::json_text::Outline;
-use pandemonium_protocol::patch::TextDiff;
 use pandemonium_protocol::{ErrorCode, Outcome, Seat, ServerMsg};
+use pandemonium_wire::{Outline, TextDiff};
 
 thread_local! {
     /// Where state frames are written before they are copied out at their exact size: it
