@@ -29,6 +29,11 @@ pub fn games() -> &'static [GameEntry] {
             conformance: |_| {},
         });
         games.push(GameEntry {
+            info: rigged_demos_no_winner_info,
+            create: rigged_demos_no_winner_create,
+            conformance: |_| {},
+        });
+        games.push(GameEntry {
             info: rigged_demon_klondike_info,
             create: rigged_demon_klondike_create,
             conformance: |_| {},
@@ -70,6 +75,31 @@ fn rigged_demos_create(
     let config: DemosConfig = serde_json::from_value(options.clone())
         .map_err(|e| ConfigError::Malformed(e.to_string()))?;
     let game = Demos::from_rigging(&config, seats, rigged::demos_square_and_media())?;
+    let options = serde_json::to_value(&config).expect("configs serialise");
+    Ok((Engine::<Demos, DemosBot>::boxed(game), options))
+}
+
+/// `demos_rigged_no_winner`: four-seat simplified DēmoS in its last round, with the deal of
+/// [`rigged::demos_no_winner`]: nobody can win the Election.
+fn rigged_demos_no_winner_info() -> GameInfo {
+    let mut info = Demos::info();
+    info.id = "demos_rigged_no_winner".into();
+    info.board = Some("demos".into());
+    info.name = "DēmoS (rigged: nobody wins the Election)".into();
+    info.min_seats = 4;
+    info.max_seats = 4;
+    info
+}
+
+fn rigged_demos_no_winner_create(
+    options: &serde_json::Value,
+    seats: u8,
+    _: &mut dyn Chance,
+) -> Result<pandemonium_game_contract::Created, ConfigError> {
+    let config: DemosConfig = serde_json::from_value(options.clone())
+        .map_err(|e| ConfigError::Malformed(e.to_string()))?;
+    ConfigError::check_seats(&rigged_demos_no_winner_info(), seats)?;
+    let game = Demos::from_rigging(&config, seats, rigged::demos_no_winner())?;
     let options = serde_json::to_value(&config).expect("configs serialise");
     Ok((Engine::<Demos, DemosBot>::boxed(game), options))
 }
@@ -187,15 +217,15 @@ mod tests {
         let rigged: Vec<_> = super::games()
             .iter()
             .map(|e| (e.info)())
-            .filter(|info| info.id.ends_with("_rigged"))
+            .filter(|info| info.id.contains("_rigged"))
             .collect();
-        assert_eq!(rigged.len(), 5);
+        assert_eq!(rigged.len(), 6);
         for info in rigged {
             let board = info
                 .board
                 .as_deref()
                 .expect("a rigged variant names its board");
-            assert_eq!(format!("{board}_rigged"), info.id);
+            assert!(info.id.starts_with(&format!("{board}_rigged")), "{}", info.id);
             let real =
                 pandemonium_game_registry::find(board).expect("the board is a registered game's");
             assert_eq!(

@@ -47,6 +47,35 @@ pub fn demos_square_and_media() -> Rigging {
     }
 }
 
+/// A four-seat simplified DēmoS (dealer 0) in its last round, where nobody can win the
+/// Election: nobody holds an Executive and the Power Pile's last figure is a Legislative, so
+/// no E-L-J trio exists whoever wins the round. The People's Pack is in suit order; the
+/// players start with points (two of them level) so the placements have something to rank.
+pub fn demos_no_winner() -> Rigging {
+    let deck = ["S", "H", "D", "C"]
+        .iter()
+        .flat_map(|suit| (2..=10).map(move |r| format!("{r}{suit}")))
+        .map(|name| name.parse().expect("a card"))
+        .collect();
+    let figures =
+        |names: &[&str]| -> Vec<_> { names.iter().map(|f| f.parse().expect("a figure")).collect() };
+    Rigging {
+        dealer: 0,
+        decks: vec![deck],
+        power_pile: figures(&["LS"]),
+        figures: vec![
+            figures(&["LH", "JH"]),
+            figures(&["LD", "JD"]),
+            figures(&["LC", "JC"]),
+            figures(&["JS"]),
+        ],
+        points: vec![30, 30, 12, 0],
+        // The simplified game's default cap is 12 rounds: this one is the last.
+        rounds_played: 11,
+        ..Rigging::default()
+    }
+}
+
 /// A Demon deck (its top is the last card) whose stock feeds the foundations: the start
 /// signal turns 3S 2S AS, so the Ace, two and three of spades play at once from the waste,
 /// then each draw of three turns the next three of the suit, highest first (6S 5S 4S, …),
@@ -203,6 +232,27 @@ mod tests {
             game.apply(0, &action, &mut chance).unwrap();
         }
         assert!(game.title().is_some(), "the solver wins it");
+    }
+
+    #[test]
+    fn the_rigged_no_winner_demos_ends_in_an_election_nobody_wins_with_places_within_the_seats() {
+        use pandemonium_demos::{Demos, DemosBot, DemosConfig, Mode};
+        let config = DemosConfig {
+            mode: Mode::Simplified,
+            ..DemosConfig::default()
+        };
+        let mut game = Demos::from_rigging(&config, 4, demos_no_winner()).unwrap();
+        let mut chance = SeededChance::from_u64(0);
+        while game.outcome().is_none() {
+            let seat = game.to_act().iter().next().expect("someone acts");
+            let legal = game.legal_actions(seat);
+            let action = DemosBot.choose(&game.view(Viewer::Seat(seat)), &legal, &mut chance);
+            game.apply(seat, &action, &mut chance).unwrap();
+        }
+        let outcome = game.outcome().unwrap();
+        assert!(outcome.winners.is_empty(), "{outcome:?}");
+        assert!(outcome.placements.contains(&1), "{outcome:?}");
+        assert!(outcome.placements.iter().all(|&p| (1..=4).contains(&p)));
     }
 
     #[test]
