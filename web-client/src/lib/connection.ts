@@ -21,6 +21,8 @@
  * - Chat survives reloads and reconnects: the server tells the room's recent lines again on
  *   every join (`chat_history`), and a line heard twice (live, then in the history) is kept
  *   once, by its id.
+ *
+ * `connectionState.ts` holds the types the UI sees; `outbox.ts` the acts awaiting an answer.
  */
 import type { BotPace } from "../protocol/BotPace";
 import type { ChatChannel } from "../protocol/ChatChannel";
@@ -31,153 +33,38 @@ import type { GameState } from "../protocol/GameState";
 import type { JoinRole } from "../protocol/JoinRole";
 import type { RoomSnapshot } from "../protocol/RoomSnapshot";
 import type { ServerMsg } from "../protocol/ServerMsg";
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./backoff";
-import type { IdentityStore } from "./identity";
+import { backoffDelay, DEFAULT_BACKOFF } from "./backoff";
+import {
+  ActError,
+  INITIAL,
+  type ActResult,
+  type ClientCode,
+  type ConnectionOptions,
+  type ConnectionState,
+  type HintAnswer,
+  type Notice,
+  type SocketLike,
+} from "./connectionState";
+import { Outbox } from "./outbox";
 import { applyStatePatch, PatchMismatch } from "./patch";
 import { createStore, type Readable } from "./store";
 
-export type ConnectionStatus =
-  /** Not started, or stopped on purpose. */
-  | "idle"
-  /** The first connection is being made. */
-  | "connecting"
-  /** Welcomed by the server: commands go through. */
-  | "online"
-  /** The connection dropped; a retry is scheduled at `retryAt`. */
-  | "reconnecting";
-
-/** Why something failed on this side: the client's own codes, never sent by the server. */
-export type ClientCode =
-  /** A command while not connected. */
-  | "offline"
-  /** The connection closed for good with acts unanswered. */
-  | "connection_lost"
-  /** `stop()` was called with acts unanswered. */
-  | "stopped"
-  /** The room was left with acts unanswered. */
-  | "left_room"
-  /** A page's own failure (setting up a rematch, copying a link). */
-  | "play_again"
-  /** Not a failure: a decision clock ran out and the server played for the seat. */
-  | "time_ran_out";
-
-export interface Notice {
-  id: number;
-  /** `reject` for a refused action, `error` for anything else the server refused. */
-  kind: "reject" | "error" | "info";
-  code: ErrorCode | ClientCode;
-  message: string;
-}
-
-/** A chat line as shown: `id` is the room's number for it; `at` when this client got it. */
-export interface ChatEntry extends ChatLine {
-  at: number;
-}
-
-export interface ConnectionState {
-  status: ConnectionStatus;
-  /** Consecutive failed connection attempts (0 while online). */
-  attempt: number;
-  /** When the next reconnect attempt happens (epoch ms), while reconnecting. */
-  retryAt: number | null;
-  me: { player_id: string; name: string } | null;
-  /** The room this client wants to be in, and as what. */
-  target: { room: string; role: JoinRole } | null;
-  room: RoomSnapshot | null;
-  game: GameState | null;
-  /** Why the target room could not be joined (`room_not_found`, `room_full`). */
-  joinError: { code: ErrorCode; message: string } | null;
-  chat: ChatEntry[];
-  notices: Notice[];
-  /** Acts sent or queued and not yet answered. */
-  pendingActs: number;
-}
-
-/** Why an `act()` promise was rejected: the server's reject, or the client's own reason. */
-export class ActError extends Error {
-  constructor(
-    readonly code: ErrorCode | ClientCode,
-    message: string,
-    readonly seq: number,
-    /** With `illegal_action`: the game's own name for the rule broken (`not_adjacent`). */
-    readonly rule: string | null = null,
-  ) {
-    super(message);
-    this.name = "ActError";
-  }
-}
-
-/** The server's answer to a hint request: what the game's bot would do, for that version. */
-export interface HintAnswer {
-  version: number;
-  action: unknown | null;
-}
-
-export interface ActResult {
-  seq: number;
-  version: number;
-}
-
-/** The parts of the browser's WebSocket this client uses, so tests can pass a fake. */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number; reason?: string }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-export type SocketFactory = (url: string) => SocketLike;
-
-export interface ConnectionOptions {
-  url: string;
-  identity: IdentityStore;
-  /** Name to ask for when there is no token (the server then issues one). */
-  name?: () => string | null;
-  socket?: SocketFactory;
-  random?: () => number;
-  now?: () => number;
-  backoff?: BackoffOptions;
-  /** How many chat lines to keep. */
-  chatLimit?: number;
-  /** Server error codes that mean "this token is not known here": drop it and start afresh. */
-  badTokenCodes?: ErrorCode[];
-  /** How long to wait before sending an act refused `rate_limited` again; doubled per retry. */
-  rateRetryMs?: number;
-  /** How often one act is sent again after `rate_limited` before its refusal is shown. */
-  rateRetries?: number;
-}
-
-interface PendingAct {
-  seq: number;
-  action: unknown;
-  sent: boolean;
-  /** Times this act was refused `rate_limited` and sent again. */
-  retries: number;
-  /** The resend waiting out a `rate_limited` refusal. */
-  retryTimer: ReturnType<typeof setTimeout> | null;
-  resolve: (result: ActResult) => void;
-  reject: (error: ActError) => void;
-}
+export {
+  ActError,
+  type ActResult,
+  type ChatEntry,
+  type ClientCode,
+  type ConnectionOptions,
+  type ConnectionState,
+  type ConnectionStatus,
+  type HintAnswer,
+  type Notice,
+  type SocketFactory,
+  type SocketLike,
+} from "./connectionState";
 
 const OPEN = 1;
 const NOTICE_LIMIT = 5;
-
-const INITIAL: ConnectionState = {
-  status: "idle",
-  attempt: 0,
-  retryAt: null,
-  me: null,
-  target: null,
-  room: null,
-  game: null,
-  joinError: null,
-  chat: [],
-  notices: [],
-  pendingActs: 0,
-};
 
 export class Connection implements Readable<ConnectionState> {
   private readonly store = createStore<ConnectionState>(INITIAL);
@@ -188,9 +75,8 @@ export class Connection implements Readable<ConnectionState> {
   private welcomed = false;
   /** Whether the target room has answered our latest join with a `room` message. */
   private joined = false;
-  private nextSeq = 1;
   private nextId = 1;
-  private readonly pending = new Map<number, PendingAct>();
+  private readonly outbox: Outbox;
   /** Callers of `hint()` waiting for the server's answer. */
   private hintWaiters: ((answer: HintAnswer | null) => void)[] = [];
   /** The last state version seen in the current match; null before any. */
@@ -209,6 +95,14 @@ export class Connection implements Readable<ConnectionState> {
       rateRetries: 5,
       ...options,
     };
+    this.outbox = new Outbox(
+      {
+        canSend: () => this.canSendRoomCommands(),
+        send: (seq, action) => this.send({ type: "act", seq, action }),
+        counted: (pendingActs) => this.patch({ pendingActs }),
+      },
+      { retryMs: this.opts.rateRetryMs, retries: this.opts.rateRetries },
+    );
   }
 
   subscribe(run: (value: ConnectionState) => void): () => void {
@@ -242,7 +136,7 @@ export class Connection implements Readable<ConnectionState> {
       detach(socket);
       socket.close(1000, "bye");
     }
-    this.failPending(() => true, "stopped", "The connection was closed.");
+    this.failPending("stopped", "The connection was closed.");
     this.patch({ status: "idle", attempt: 0, retryAt: null });
   }
 
@@ -322,21 +216,7 @@ export class Connection implements Readable<ConnectionState> {
    * the server's reject code, or `connection_lost` / `stopped` / `left_room`.
    */
   act(action: unknown): Promise<ActResult> {
-    const seq = this.nextSeq++;
-    return new Promise<ActResult>((resolve, reject) => {
-      const entry: PendingAct = {
-        seq,
-        action,
-        sent: false,
-        retries: 0,
-        retryTimer: null,
-        resolve,
-        reject,
-      };
-      this.pending.set(seq, entry);
-      if (this.canSendRoomCommands()) this.sendAct(entry);
-      this.patch({ pendingActs: this.pending.size });
-    });
+    return this.outbox.add(action);
   }
 
   /**
@@ -398,8 +278,8 @@ export class Connection implements Readable<ConnectionState> {
     this.hello(identity?.token ?? null, name);
   }
 
-  /** Patches rather than whole states: about a third of the bytes in DēmoS, for ~20% more of
-   * the server's CPU per action (docs/performance.md). */
+  /** Patches rather than whole states: fewer bytes a move, for some of the server's CPU
+   * (docs/performance.md weighs the two). */
   private hello(token: string | null, name: string | null): void {
     this.send({ type: "hello", token, name, patches: true, products: true });
   }
@@ -410,9 +290,7 @@ export class Connection implements Readable<ConnectionState> {
     this.socket = null;
     this.welcomed = false;
     this.joined = false;
-    // Unanswered acts go again after the rejoin: the server answers a seq it has seen with
-    // its original answer and never applies it twice.
-    for (const entry of this.pending.values()) entry.sent = false;
+    this.outbox.markUnsent();
     this.scheduleRetry();
   }
 
@@ -450,14 +328,12 @@ export class Connection implements Readable<ConnectionState> {
       case "patch":
         return this.onPatch(msg);
       case "ack":
-        return this.settle(msg.seq, (p) => p.resolve({ seq: msg.seq, version: msg.version }));
+        return this.outbox.acknowledged(msg.seq, msg.version);
       case "reject":
         // Too fast: the act was not applied. It goes again after a pause, as the same seq.
-        if (msg.code === "rate_limited" && this.resendLater(msg.seq)) return;
+        if (msg.code === "rate_limited" && this.outbox.resendLater(msg.seq)) return;
         this.pushNotice("reject", msg.code, msg.message);
-        return this.settle(msg.seq, (p) =>
-          p.reject(new ActError(msg.code, msg.message, msg.seq, msg.rule ?? null)),
-        );
+        return this.outbox.refused(new ActError(msg.code, msg.message, msg.seq, msg.rule ?? null));
       case "chat":
         return this.addChat([msg]);
       case "chat_history":
@@ -497,14 +373,10 @@ export class Connection implements Readable<ConnectionState> {
     this.joined = true;
     if (snapshot.you !== null && snapshot.last_seq !== null) {
       // Another tab or an earlier page load of ours acted in this seat: number above it.
-      this.nextSeq = Math.max(this.nextSeq, snapshot.last_seq + 1);
+      this.outbox.numberAbove(snapshot.last_seq);
     }
     this.patch({ room: snapshot, joinError: null });
-    if (firstAnswer) {
-      const unsent = [...this.pending.values()].filter((e) => !e.sent);
-      unsent.sort((a, b) => a.seq - b.seq);
-      for (const entry of unsent) this.sendAct(entry);
-    }
+    if (firstAnswer) this.outbox.sendUnsent();
   }
 
   private onState(state: GameState): void {
@@ -576,32 +448,6 @@ export class Connection implements Readable<ConnectionState> {
     this.send({ type: "join", room: target.room, role: target.role, version: this.lastVersion });
   }
 
-  /**
-   * Schedules an act the server refused as `rate_limited` to go again, with the same seq, after
-   * a pause that doubles each time. False when it has been retried enough (the refusal is then
-   * shown like any other).
-   */
-  private resendLater(seq: number): boolean {
-    const entry = this.pending.get(seq);
-    if (!entry || entry.retries >= this.opts.rateRetries) return false;
-    const delay = this.opts.rateRetryMs * 2 ** entry.retries;
-    entry.retries += 1;
-    // Unsent: if the connection drops meanwhile, the rejoin sends it with the others.
-    entry.sent = false;
-    if (entry.retryTimer) clearTimeout(entry.retryTimer);
-    entry.retryTimer = setTimeout(() => {
-      entry.retryTimer = null;
-      if (this.pending.get(seq) === entry && !entry.sent && this.canSendRoomCommands())
-        this.sendAct(entry);
-    }, delay);
-    return true;
-  }
-
-  private sendAct(entry: PendingAct): void {
-    entry.sent = true;
-    this.send({ type: "act", seq: entry.seq, action: entry.action });
-  }
-
   private canSendRoomCommands(): boolean {
     return this.welcomed && this.joined && this.socket?.readyState === OPEN;
   }
@@ -619,32 +465,14 @@ export class Connection implements Readable<ConnectionState> {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
   }
 
-  private settle(seq: number, how: (p: PendingAct) => void): void {
-    const entry = this.pending.get(seq);
-    if (!entry) return;
-    this.pending.delete(seq);
-    if (entry.retryTimer) clearTimeout(entry.retryTimer);
-    how(entry);
-    this.patch({ pendingActs: this.pending.size });
-  }
-
-  private failPending(which: (p: PendingAct) => boolean, code: ClientCode, message: string): void {
-    let failed = false;
-    for (const entry of [...this.pending.values()]) {
-      if (!which(entry)) continue;
-      this.pending.delete(entry.seq);
-      if (entry.retryTimer) clearTimeout(entry.retryTimer);
-      entry.reject(new ActError(code, message, entry.seq));
-      failed = true;
-    }
-    if (failed) {
-      if (code === "connection_lost") this.pushNotice("error", code, message);
-      this.patch({ pendingActs: this.pending.size });
-    }
+  private failPending(code: ClientCode, message: string): void {
+    if (!this.outbox.failAll(code, message)) return;
+    if (code === "connection_lost") this.pushNotice("error", code, message);
+    this.patch({ pendingActs: this.outbox.size });
   }
 
   private resetRoom(): void {
-    this.failPending(() => true, "left_room", "You left the room before the server answered.");
+    this.failPending("left_room", "You left the room before the server answered.");
     this.joined = false;
     this.lastVersion = null;
     this.matchId = null;
