@@ -1,6 +1,7 @@
 // The boards as people found them in issue 43, in Chromium against the test server's rigged
 // games (tests/src/rigged.rs): a drag flicked at full speed lands, a refused drop says why,
-// Demon's stock is tappable on a phone, and the end screens say plainly how a match ended.
+// Demon's stock is tappable on a phone, Demon's prompt speaks of no turns, and the end screens
+// say plainly how a match ended (DēmoS with nobody elected: no "Defeat" for everyone).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
@@ -11,7 +12,14 @@ import {
   startServer,
   waitFor,
 } from "./harness.mjs";
-import { createRoomViaUi, gameInfo, startMatch, waitSeated, watchActs } from "./flows.mjs";
+import {
+  createRoomViaUi,
+  gameInfo,
+  playDemosViaBoard,
+  startMatch,
+  waitSeated,
+  watchActs,
+} from "./flows.mjs";
 
 // Bots take a second per move, so the page's own moves are not raced away under the mouse.
 let server;
@@ -111,6 +119,66 @@ test("on a phone, Demon's tableau leaves the stock tappable", async () => {
   await screenshot(ada.page, "demon_klondike-mid-390");
   const width = await ada.page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page fits 390 px (it is ${width} px wide)`);
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});
+
+test("Demon's prompt speaks of no turns: everyone plays at once, against the rules' idle clock", async () => {
+  const ada = await newPerson(browser, server.url);
+  await demonRace(ada.page);
+  const prompt = ada.page.getByTestId("turn-prompt");
+  await prompt.getByTestId("turn-clock").waitFor();
+  const shown = await prompt.innerText();
+  assert.doesNotMatch(shown, /turn|waiting/i, `nothing turn-like: ${shown}`);
+  assert.match(shown, /Everyone plays at once/);
+  assert.match(shown, /\d:\d\d until the deal ends if nobody makes a progress move/);
+  const spoken = await prompt.getByTestId("turn-announcement").textContent();
+  assert.doesNotMatch(spoken, /turn/i, `nothing turn-like is announced: ${spoken}`);
+  assert.equal(
+    await ada.page.evaluate(() => document.title.includes("Your turn")),
+    false,
+    "the tab title does not call for a turn",
+  );
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});
+
+test('a DēmoS match nobody wins says so plainly: places within the seats, no Defeat, and no second "match is over" under it', async () => {
+  const game = await gameInfo(server.url, "demos_rigged_no_winner");
+  const ada = await newPerson(browser, server.url);
+  const { page } = ada;
+  await createRoomViaUi(page, {
+    game,
+    seats: 4,
+    bots: [1, 2, 3],
+    options: { Mode: "simplified" },
+    name: "Ada",
+  });
+  assert.equal(await waitSeated(page), 0);
+  await startMatch(page);
+  await page.getByTestId("demos-board").waitFor();
+  const { game: state } = await playDemosViaBoard(page);
+  assert.deepEqual(state.outcome.winners, [], "the rigged deal leaves nobody a trio");
+
+  const end = page.getByTestId("end-of-match");
+  await end.waitFor();
+  assert.equal(await end.getByRole("heading", { level: 2 }).innerText(), "Nobody won the Election");
+  assert.match(await end.getByTestId("outcome-summary").innerText(), /nobody presents/i);
+  assert.equal(await page.getByText("Defeat").count(), 0, "nobody is told they were defeated");
+  const places = await end.locator("tbody tr td:first-child").allInnerTexts();
+  assert.equal(places.length, 4);
+  const numbers = places.map((p) => Number.parseInt(p, 10));
+  assert.ok(numbers.includes(1), `someone is placed first (${places.join(", ")})`);
+  assert.ok(
+    numbers.every((n) => n >= 1 && n <= 4),
+    `no place passes the table's four seats (${places.join(", ")})`,
+  );
+  // The end screen says the match is over; the turn prompt does not say it a second time
+  // beneath it, but does once the end screen is put away to look at the board.
+  assert.equal(await page.getByTestId("turn-prompt").count(), 0, "no prompt under the end screen");
+  await screenshot(page, "demos-no-winner-end-1280");
+  await end.getByRole("button", { name: "Look at the board" }).click();
+  assert.equal(await page.getByTestId("turn-prompt").innerText(), "The match is over.");
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });

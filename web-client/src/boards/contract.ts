@@ -64,6 +64,9 @@ export interface BoardModule<View = unknown, Action = unknown> {
   /** Words for a pending decision the view holds ("Bo chooses whom the ♠9 attacks"), shown in
    * the turn prompt; null when there is none. */
   pendingDecision?(view: View, seats: SeatLabel[]): string | null;
+  /** A real-time game's rule clock in words: what happens when it runs out ("until the deal
+   * ends if nobody makes a progress move"), shown beside its time in the prompt. */
+  ruleClock?(view: View): string | null;
   /** The public history the view carries, for the action log during live play (actions are
    * not echoed to other seats; what a seat may know of them is in its view). */
   log?(view: View, seats: SeatLabel[]): LogEntry[];

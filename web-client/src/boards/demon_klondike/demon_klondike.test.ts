@@ -4,7 +4,8 @@ import type { DemonAction } from "../../protocol/demon_klondike/DemonAction";
 import type { DemonCard } from "../../protocol/demon_klondike/DemonCard";
 import { cardFace, cardShort, cardWords, foundationTop, parseCard } from "./cards";
 import { canMove, dropRefusal, moveTo, refusalWords, stockAction, toAnyFoundation } from "./moves";
-import { describeAction, endingWords } from "./words";
+import type { DemonView } from "../../protocol/demon_klondike/DemonView";
+import { describeAction, endingWords, pendingDecision, ruleClock } from "./words";
 
 const seats: SeatLabel[] = [
   { seat: 0, name: "Ada", kind: "person", team: null },
@@ -139,5 +140,20 @@ describe("a refused drop says why, by the rules of piles and foundations", () =>
     expect(dropRefusal(c("5S"), { kind: "foundation", index: null }, piles, foundations)).toBe(
       "Only an Ace starts a foundation.",
     );
+  });
+});
+
+describe("the prompt of a game with no turns", () => {
+  const at = (phase: DemonView["phase"]) => ({ phase }) as DemonView;
+
+  it("reads the rules' clock as the idle time during a deal and the wait between deals", () => {
+    expect(ruleClock(at("racing"))).toBe("until the deal ends if nobody makes a progress move");
+    expect(ruleClock(at("between_deals"))).toBe("until the next deal starts");
+    expect(ruleClock(at("over"))).toBeNull();
+  });
+
+  it("says what the table waits for between deals, and leaves a deal to the prompt", () => {
+    expect(pendingDecision(at("between_deals"))).toMatch(/ready for the next deal/);
+    expect(pendingDecision(at("racing"))).toBeNull();
   });
 });

@@ -7,9 +7,11 @@ import type { BoardModule } from "../contract";
 import type { DemonAction } from "../../protocol/demon_klondike/DemonAction";
 import type { DemonView } from "../../protocol/demon_klondike/DemonView";
 import DemonBoard from "./DemonBoard.svelte";
-import { describeAction } from "./words";
+import { describeAction, pendingDecision, ruleClock } from "./words";
 
 export const board: BoardModule<DemonView, DemonAction> = {
   component: DemonBoard,
   describeAction,
+  pendingDecision,
+  ruleClock,
 };

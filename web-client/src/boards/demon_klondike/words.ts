@@ -2,6 +2,7 @@
 import type { SeatLabel } from "../contract";
 import type { DemonAction } from "../../protocol/demon_klondike/DemonAction";
 import type { DemonEnding } from "../../protocol/demon_klondike/DemonEnding";
+import type { DemonView } from "../../protocol/demon_klondike/DemonView";
 import { cardWords } from "./cards";
 
 function name(seat: number, seats: SeatLabel[]): string {
@@ -38,5 +39,27 @@ export function endingWords(ending: DemonEnding, seats: SeatLabel[]): string {
       return "Everyone was stuck.";
     case "stalled":
       return "No progress for too long.";
+  }
+}
+
+/**
+ * What is going on, for the prompt: Demon has no turns, so between deals it says what the table
+ * waits for rather than whose turn it is; during a deal the prompt's own words stand.
+ */
+export function pendingDecision(view: DemonView): string | null {
+  return view.phase === "between_deals"
+    ? "The scores are up until everyone is ready for the next deal"
+    : null;
+}
+
+/** What the rules' clock decides (the rules page's idle time and the wait between deals). */
+export function ruleClock(view: DemonView): string | null {
+  switch (view.phase) {
+    case "racing":
+      return "until the deal ends if nobody makes a progress move";
+    case "between_deals":
+      return "until the next deal starts";
+    case "over":
+      return null;
   }
 }
