@@ -7,8 +7,15 @@ export type PokerSuit = "spades" | "hearts" | "diamonds" | "clubs";
 export type PokerRank =
   "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
 
-/** Soulitaire's house suits (the real names were never published; see the rules page). */
-export type SoulSuit = "s1" | "s2" | "s3" | "s4";
+/**
+ * A Soulitaire suit as the game's view names it (its house set; the real names were never
+ * published): its name, its glyph and the ink it is printed in.
+ */
+export interface SoulSuit {
+  name: string;
+  glyph: string;
+  colour: string;
+}
 export type SoulRank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "E" | "S" | "K";
 export type SoulSymbol = { suit: SoulSuit } | { rank: SoulRank };
 
@@ -28,13 +35,6 @@ export const POKER_SUIT_NAMES: Record<PokerSuit, string> = {
   hearts: "Hearts",
   diamonds: "Diamonds",
   clubs: "Clubs",
-};
-
-export const SOUL_SUITS: Record<SoulSuit, { name: string; colour: string }> = {
-  s1: { name: "Skulls", colour: "#2b2330" },
-  s2: { name: "Flames", colour: "#c0223b" },
-  s3: { name: "Eyes", colour: "#2458a6" },
-  s4: { name: "Moons", colour: "#1f7a4d" },
 };
 
 export const DEMOS_FIGURES = { E: "Executive", L: "Legislative", J: "Judicial" } as const;
@@ -64,10 +64,10 @@ export function cardLabel(face: CardFace): string {
     case "demos_media":
       return "Media";
     case "soul":
-      return `${face.rank === "K" ? "Keeper" : (RANK_WORDS[face.rank] ?? face.rank)} of ${SOUL_SUITS[face.suit].name}`;
+      return `${face.rank === "K" ? "Keeper" : (RANK_WORDS[face.rank] ?? face.rank)} of ${face.suit.name}`;
     case "mimic":
       return face.declared
-        ? `Mimic, declared ${face.declared.rank}${face.declared.suit ? ` of ${SOUL_SUITS[face.declared.suit].name}` : ""}`
+        ? `Mimic, declared ${face.declared.rank}${face.declared.suit ? ` of ${face.declared.suit.name}` : ""}`
         : "Mimic";
     case "demon":
       return `Demon: ${face.name} (${face.symbols.map(symbolLabel).join(", ")})`;
@@ -77,7 +77,7 @@ export function cardLabel(face: CardFace): string {
 }
 
 export function symbolLabel(symbol: SoulSymbol): string {
-  return "suit" in symbol ? SOUL_SUITS[symbol.suit].name : `rank ${symbol.rank}`;
+  return "suit" in symbol ? symbol.suit.name : `rank ${symbol.rank}`;
 }
 
 export function isRed(suit: PokerSuit): boolean {

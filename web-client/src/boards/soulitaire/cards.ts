@@ -4,7 +4,9 @@ import type { SoulitaireDemon } from "../../protocol/soulitaire/SoulitaireDemon"
 import type { SoulitaireFace } from "../../protocol/soulitaire/SoulitaireFace";
 import type { SoulitaireLayer } from "../../protocol/soulitaire/SoulitaireLayer";
 import type { SoulitaireSymbol } from "../../protocol/soulitaire/SoulitaireSymbol";
-import { demonName, faceName } from "./words";
+import type { SoulitaireSuit } from "../../protocol/soulitaire/SoulitaireSuit";
+import type { CardFace, SoulSuit } from "../../pieces/faces";
+import { demonName, faceName, SUIT_COLOUR, suitGlyph, suitName } from "./words";
 
 export type Drawn =
   | ({ kind: "ritual" } & SoulitaireFace)
@@ -35,5 +37,31 @@ export function drawnLabel(d: Drawn): string {
       return d.declared ? `Mimic declared the ${faceName(d.declared)}` : "Mimic";
     case "demon":
       return `Demon: ${demonName(d)}`;
+  }
+}
+
+/** A suit as the shared card draws it: the view's name and glyph, the board's ink. */
+function suitLook(suit: SoulitaireSuit): SoulSuit {
+  return { name: suitName(suit), glyph: suitGlyph(suit), colour: SUIT_COLOUR[suit] };
+}
+
+/** What the shared card component draws for a slot. */
+export function cardFace(d: Drawn): CardFace {
+  switch (d.kind) {
+    case "back":
+      return { kind: "back" };
+    case "ritual":
+      return { kind: "soul", rank: d.rank, suit: suitLook(d.suit) };
+    case "mimic":
+      return {
+        kind: "mimic",
+        declared: d.declared && { rank: d.declared.rank, suit: suitLook(d.declared.suit) },
+      };
+    case "demon":
+      return {
+        kind: "demon",
+        name: d.name,
+        symbols: d.symbols.map((s) => ("suit" in s ? { suit: suitLook(s.suit) } : s)),
+      };
   }
 }
