@@ -334,3 +334,40 @@ export function hint(view: SoulitaireView, legal: SoulitaireAction[]): Soulitair
 export function declaredRanks(faces: SoulitaireFace[]): SoulitaireRank[] {
   return RANKS.filter((r) => faces.some((f) => f.rank === r));
 }
+
+/** Whether some visible card could be offered to the top demon (a bare sacrifice asks first). */
+export function anyCardFits(view: SoulitaireView): boolean {
+  const demon = view.demon_pile[0];
+  if (!demon) return false;
+  return view.spellboard.some((_, c) => {
+    const card = exposedCard(view, c);
+    if (!card) return false;
+    return (
+      card.kind === "mimic" ||
+      demon.symbols.some((s) => ("suit" in s ? s.suit === card.suit : s.rank === card.rank))
+    );
+  });
+}
+
+/** What a hinted action points at: a card's column, a foundation, the demon, a button. */
+export type HintSpot =
+  | { at: "card"; column: number }
+  | { at: "foundation"; foundation: number }
+  | { at: "demon" | "discard" | "end" };
+
+/** Whether the hint `h` points at `spot` (the board rings it). */
+export function hintedAt(h: SoulitaireAction | null, spot: HintSpot): boolean {
+  if (!h) return false;
+  switch (spot.at) {
+    case "card":
+      return (h.kind === "move" || h.kind === "offer") && h.column === spot.column;
+    case "foundation":
+      return (h.kind === "move" || h.kind === "sacrifice") && h.foundation === spot.foundation;
+    case "demon":
+      return h.kind === "sacrifice";
+    case "discard":
+      return h.kind === "discard";
+    case "end":
+      return h.kind === "end_sacrifice";
+  }
+}
