@@ -178,7 +178,8 @@ test('a DēmoS match nobody wins says so plainly: places within the seats, no De
   assert.equal(await page.getByTestId("turn-prompt").count(), 0, "no prompt under the end screen");
   await screenshot(page, "demos-no-winner-end-1280");
   await end.getByRole("button", { name: "Look at the board" }).click();
-  assert.equal(await page.getByTestId("turn-prompt").innerText(), "The match is over.");
+  const prompt = page.getByTestId("turn-prompt");
+  assert.equal(await prompt.locator(".shown").innerText(), "The match is over.");
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });
