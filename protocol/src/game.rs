@@ -11,6 +11,8 @@ pub struct GameInfo {
     /// Stable id used in URLs, the database and the protocol (`soulitaire`, `demos`, …).
     pub id: String,
     pub name: String,
+    /// What people call it at the table ("Soulitaire" for "Pixel Demon's Realm: Soulitaire").
+    pub short_name: String,
     pub min_seats: u8,
     pub max_seats: u8,
     /// One line for the lobby card.
@@ -30,6 +32,13 @@ pub struct GameInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub board: Option<String>,
+    /// What a final score counts, in the words of the game's rules: the heading of the
+    /// results table's score column ("demons left in the Demon Pile").
+    pub score_unit: String,
+    /// One glyph that stands for the game on its lobby card and rules page.
+    pub glyph: String,
+    /// The game's accent colour, as an HSL hue in degrees.
+    pub hue: u16,
 }
 
 /// One lobby option. The key is the field name in the game's `Config`.

@@ -26,32 +26,26 @@ pub fn games() -> &'static [GameEntry] {
         games.push(GameEntry {
             info: rigged_demos_info,
             create: rigged_demos_create,
-            conformance: |_| {},
         });
         games.push(GameEntry {
             info: rigged_demos_no_winner_info,
             create: rigged_demos_no_winner_create,
-            conformance: |_| {},
         });
         games.push(GameEntry {
             info: rigged_demon_klondike_info,
             create: rigged_demon_klondike_create,
-            conformance: |_| {},
         });
         games.push(GameEntry {
             info: rigged_soulitaire_info,
             create: rigged_soulitaire_create,
-            conformance: |_| {},
         });
         games.push(GameEntry {
             info: rigged_demon_bound_info,
             create: rigged_demon_bound_create,
-            conformance: |_| {},
         });
         games.push(GameEntry {
             info: rigged_daemon_dice_info,
             create: rigged_daemon_dice_create,
-            conformance: |_| {},
         });
         games
     })
@@ -225,7 +219,11 @@ mod tests {
                 .board
                 .as_deref()
                 .expect("a rigged variant names its board");
-            assert!(info.id.starts_with(&format!("{board}_rigged")), "{}", info.id);
+            assert!(
+                info.id.starts_with(&format!("{board}_rigged")),
+                "{}",
+                info.id
+            );
             let real =
                 pandemonium_game_registry::find(board).expect("the board is a registered game's");
             assert_eq!(

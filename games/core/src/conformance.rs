@@ -1,11 +1,11 @@
 //! The conformance harness: properties every game must have, checked over many seeded random
 //! matches.
 //!
-//! For each match (config from [`Game::conformance_configs`], seed = match number):
-//! - it ends within [`Game::max_actions`], nothing panics, and while it runs someone can act;
+//! For each match (config from [`Conformance::conformance_configs`], seed = match number):
+//! - it ends within [`Conformance::max_actions`], nothing panics, and while it runs someone can act;
 //! - seats not to act have no legal actions; seats to act have some, and every listed legal
 //!   action is accepted;
-//! - random actions from [`Game::arbitrary_action`] are accepted exactly when listed as legal,
+//! - random actions from [`Conformance::arbitrary_action`] are accepted exactly when listed as legal,
 //!   and a refused action leaves the state unchanged;
 //! - the default action for a seat to act is legal;
 //! - configs, actions and views survive a serde round trip;
@@ -22,7 +22,7 @@ use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::{Chance, Game, Seat, SeededChance, Viewer};
+use crate::{Chance, Conformance, RuleError, Seat, SeededChance, Viewer};
 
 /// The number of matches `make test` plays per game.
 pub const DEFAULT_MATCHES: usize = 2_000;
@@ -37,7 +37,7 @@ pub fn matches_from_env(default: usize) -> usize {
 
 /// Plays `matches` seeded random matches of `G` and panics, naming the seed and the property,
 /// at the first failure.
-pub fn check<G: Game>(matches: usize) {
+pub fn check<G: Conformance>(matches: usize) {
     let configs = G::conformance_configs();
     assert!(
         !configs.is_empty(),
@@ -64,7 +64,7 @@ pub fn check<G: Game>(matches: usize) {
 }
 
 /// Plays one random match and checks every property along the way.
-pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
+pub fn play_one<G: Conformance>(config: &G::Config, seats: u8, seed: u64) {
     round_trip(config);
     let mut chance = SeededChance::from_u64(seed);
     // The harness's own choices use a separate stream, so checking never disturbs the game's.
@@ -149,7 +149,12 @@ pub fn play_one<G: Game>(config: &G::Config, seats: u8, seed: u64) {
     );
 }
 
-fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action], harness: &mut SeededChance) {
+fn check_actions<G: Conformance>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    harness: &mut SeededChance,
+) {
     let mut scratch = SeededChance::from_u64(harness.below(u32::MAX) as u64);
     // Every listed action is accepted (a sample per step keeps the run affordable).
     for _ in 0..legal.len().min(4) {
@@ -179,16 +184,20 @@ fn check_actions<G: Game>(game: &G, seat: Seat, legal: &[G::Action], harness: &m
                 result.err()
             );
         } else {
-            assert!(
-                result.is_err(),
-                "unlisted action {action:?} was accepted for seat {seat}"
-            );
+            let Err(refusal) = result else {
+                panic!("unlisted action {action:?} was accepted for seat {seat}");
+            };
             assert!(copy == *game, "refused action {action:?} changed the state");
+            assert!(
+                <G::Error as RuleError>::RULES.contains(&refusal.rule()),
+                "refused with rule `{}`, which the game's RULES do not list",
+                refusal.rule()
+            );
         }
     }
 }
 
-fn check_views<G: Game>(game: &G, seats: u8, harness: &mut SeededChance) {
+fn check_views<G: Conformance>(game: &G, seats: u8, harness: &mut SeededChance) {
     let teams = game.teams();
     let mut viewers: Vec<Viewer> = (0..seats).map(Viewer::Seat).collect();
     viewers.push(Viewer::Spectator);

@@ -284,15 +284,13 @@ fn canonical_text<T: serde::Serialize>(action: &T) -> String {
 /// A new match and its options with every default filled in.
 pub type Created = (Box<dyn DynGame>, Value);
 
-/// One game in the registry: how to describe it, start it and check it.
+/// One game in the registry: how to describe it and start it.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     pub info: fn() -> GameInfo,
     /// Starts a match from JSON options; returns the engine and the options with every
     /// default filled in (what is stored with the match).
     pub create: fn(&Value, u8, &mut dyn Chance) -> Result<Created, ConfigError>,
-    /// Runs the conformance harness over `matches` seeded random matches; panics on a failure.
-    pub conformance: fn(usize),
 }
 
 impl Debug for GameEntry {
@@ -309,7 +307,6 @@ impl GameEntry {
         GameEntry {
             info: G::info,
             create: create::<G, B>,
-            conformance: crate::conformance::check::<G>,
         }
     }
 }

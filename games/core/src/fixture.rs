@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 pub mod race;
 
 use crate::{
-    Chance, ConfigError, ErrorCode, Game, GameInfo, Outcome, RuleError, Seat, SeatSet, Viewer,
-    shuffle,
+    Chance, ConfigError, Conformance, ErrorCode, Game, GameInfo, Outcome, RuleError, Seat, SeatSet,
+    Viewer, shuffle,
 };
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -65,6 +65,8 @@ impl RuleError for Error {
             Error::MatchOver => "match_over",
         }
     }
+
+    const RULES: &'static [&'static str] = &["not_your_turn", "match_over"];
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -114,6 +116,7 @@ impl Game for TwentyOne {
         GameInfo {
             id: "twenty_one".into(),
             name: "Twenty-One (test fixture)".into(),
+            short_name: "Twenty-One".into(),
             min_seats: 1,
             max_seats: 4,
             description: "Draw towards 21 without going over.".into(),
@@ -121,6 +124,9 @@ impl Game for TwentyOne {
             teams: false,
             real_time: false,
             board: None,
+            score_unit: "the hand's total (over 21 is bust)".into(),
+            glyph: "✦".into(),
+            hue: 40,
         }
     }
 
@@ -220,7 +226,9 @@ impl Game for TwentyOne {
     fn default_action(&self, seat: Seat) -> Option<Action> {
         (self.turn == Some(seat)).then_some(Action::Stand)
     }
+}
 
+impl Conformance for TwentyOne {
     fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> Self {
         // (The leaky variant re-deals like the honest one; its views then change with the
         // re-deal, which is exactly the leak the harness must see.)

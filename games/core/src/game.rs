@@ -28,7 +28,13 @@ pub trait RuleError: std::error::Error + Send + Sync + 'static {
 
     /// The game's own stable snake_case name for the rule, such as `not_adjacent`: sent
     /// beside `illegal_action` as the reject's `rule`, and what the game's tests match on.
+    /// One of [`RuleError::RULES`].
     fn rule(&self) -> &'static str;
+
+    /// Every name [`RuleError::rule`] can return: the web client's type of the game's rule
+    /// names is generated from it (`make typescript`), and the conformance harness refuses a
+    /// rule missing from it.
+    const RULES: &'static [&'static str];
 }
 
 /// A pure, deterministic rules engine.
@@ -51,6 +57,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// How the lobby lists the game: id, name, seat range, option schema.
     fn info() -> GameInfo;
+
+    /// The game's rules as this project plays them (house choices included): the Markdown
+    /// page beside its crate, `RULES.md`, which the engine's comments cite by proposal and
+    /// scenario number and the web client's rules page renders. Empty for the test fixtures.
+    const RULES_PAGE: &'static str = "";
 
     /// Sets up a new match. Validates the config against the seat count; a bad option is a
     /// [`crate::ConfigError`] naming it.
@@ -128,7 +139,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn team_chat_open(&self, _team: u8) -> bool {
         false
     }
+}
 
+/// What the conformance harness needs of a game beyond playing it: ways to attack it. Kept off
+/// [`Game`] because the server plays games and never attacks them; the harness itself
+/// (`conformance`, behind this crate's `conformance` feature) is built only into tests.
+pub trait Conformance: Game {
     /// A copy of this state in which everything hidden from `viewer` is dealt again at random
     /// (other hands, deck and stock order, face-down cards, secret discards) while everything
     /// `viewer` may see stays put. The conformance harness checks that `viewer`'s serialised

@@ -10,10 +10,13 @@
 //!   works for every game.
 //! - [`DynGame`]: the same contract with the types erased to JSON, which is how the server
 //!   holds "some game" without knowing which.
-//! - [`conformance`]: the harness every registered game must pass.
+//! - [`Conformance`]: what the harness needs of a game beyond playing it, and the harness
+//!   every registered game must pass (`conformance`, with the `conformance` feature: tests only,
+//!   never the server).
 
 mod bot;
 mod chance;
+#[cfg(any(test, feature = "conformance"))]
 pub mod conformance;
 mod dynamic;
 pub mod fixture;
@@ -24,7 +27,7 @@ mod seats;
 pub use bot::{Bot, RandomBot};
 pub use chance::{Chance, ScriptedChance, SeededChance, shuffle};
 pub use dynamic::{ConfigError, Created, DynGame, Engine, GameEntry, Rejection};
-pub use game::{Game, RuleClock, RuleError};
+pub use game::{Conformance, Game, RuleClock, RuleError};
 pub use pandemonium_protocol::game::ChoiceValue;
 pub use pandemonium_protocol::{
     ErrorCode, GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer,

@@ -146,4 +146,31 @@ impl RuleError for DaemonError {
             DaemonError::NothingToUse => "nothing_to_use",
         }
     }
+
+    const RULES: &'static [&'static str] = &[
+        "match_over",
+        "not_your_turn",
+        "wrong_step",
+        "no_such_die",
+        "no_such_attack",
+        "not_eligible",
+        "daemon_complete",
+        "too_many_copies",
+        "not_your_breed",
+        "breed_undeclared",
+        "daemon_incomplete",
+        "mongrel_must_recover",
+        "no_plus",
+        "not_a_defence",
+        "mixed_defence",
+        "plus_needs_base",
+        "unsuitable_defence",
+        "already_intercepted",
+        "immune_attack",
+        "bad_target",
+        "spike_not_allowed",
+        "brain_not_allowed",
+        "not_a_stinger",
+        "nothing_to_use",
+    ];
 }

@@ -1,5 +1,5 @@
 //! Lobby options. Each settles an ambiguity or a choice the rules leave to the players (see
-//! `rules/daemon_dice.md`); the defaults are the proposals there.
+//! `RULES.md`); the defaults are the proposals there.
 
 use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};
 use serde::{Deserialize, Serialize};

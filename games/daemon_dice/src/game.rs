@@ -3,7 +3,7 @@
 //! defaults, and the conformance configurations.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
 };
 
 use crate::actions::{DaemonAction, DaemonError};
@@ -161,10 +161,13 @@ impl Game for DaemonDice {
     type View = DaemonDiceView;
     type Error = DaemonError;
 
+    const RULES_PAGE: &'static str = include_str!("../RULES.md");
+
     fn info() -> GameInfo {
         GameInfo {
             id: "daemon_dice".into(),
             name: "Daemon Dice".into(),
+            short_name: "Daemon Dice".into(),
             min_seats: 2,
             max_seats: 6,
             description: "Build a daemon of body-part dice in secret, then roll, defend, grab \
@@ -174,6 +177,9 @@ impl Game for DaemonDice {
             teams: false,
             real_time: false,
             board: None,
+            score_unit: "healthy parts of the daemon".into(),
+            glyph: "⚅".into(),
+            hue: 28,
         }
     }
 
@@ -270,7 +276,9 @@ impl Game for DaemonDice {
         };
         Some(action)
     }
+}
 
+impl Conformance for DaemonDice {
     fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> DaemonDice {
         self.redealt(viewer, chance)
     }

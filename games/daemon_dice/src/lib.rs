@@ -1,6 +1,6 @@
 //! Daemon Dice: the rules engine for two-player duels and multiplayer battles of 3 to 6
 //! daemons of any size, with breeds and their powers, and its bot. The rules as implemented
-//! are `rules/daemon_dice.md`; names follow the rulebook (activate, minus, recover, defend,
+//! are `RULES.md`; names follow the rulebook (activate, minus, recover, defend,
 //! suffer, grab, array; block, deflect, dodge, plus, stun, wound; ray, sweep, poison).
 //!
 //! - `data`: **the house set** — the die faces and breed colours no public source gives.

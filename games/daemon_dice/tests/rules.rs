@@ -1,5 +1,5 @@
 //! The rules of Daemon Dice, one test per rule, named after it. The test scenarios of
-//! `rules/daemon_dice.md` are in `scenarios`, exactly as written; the other modules pin every
+//! `RULES.md` are in `scenarios`, exactly as written; the other modules pin every
 //! other rule and proposal. Rolls are always injected. Seats are numbered from 0.
 
 mod rules {

@@ -121,4 +121,22 @@ impl RuleError for DemonBoundError {
             DemonBoundError::TooFewDiscards => "too_few_discards",
         }
     }
+
+    const RULES: &'static [&'static str] = &[
+        "match_over",
+        "not_your_turn",
+        "wrong_step",
+        "not_in_hand",
+        "wrong_card",
+        "already_played",
+        "not_a_threat",
+        "bad_target",
+        "no_sacrifice",
+        "sacrifice_too_small",
+        "binding_too_weak",
+        "bad_release",
+        "not_bound",
+        "spell_spent",
+        "too_few_discards",
+    ];
 }

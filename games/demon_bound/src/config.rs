@@ -1,4 +1,4 @@
-//! Lobby options. Each settles an ambiguity of the printed rules (`rules/demon_bound.md`);
+//! Lobby options. Each settles an ambiguity of the printed rules (`RULES.md`);
 //! the default is the proposal there. Solitaire is not an option: it is the game for one seat.
 
 use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};

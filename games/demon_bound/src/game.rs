@@ -1,7 +1,7 @@
 //! The `Game` contract on top of the rules.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
 };
 
 use crate::action::{DemonBoundAction as A, DemonBoundError};
@@ -55,10 +55,13 @@ impl Game for DemonBound {
     type View = DemonBoundView;
     type Error = DemonBoundError;
 
+    const RULES_PAGE: &'static str = include_str!("../RULES.md");
+
     fn info() -> GameInfo {
         GameInfo {
             id: "demon_bound".into(),
             name: "Demon Bound!".into(),
+            short_name: "Demon Bound!".into(),
             min_seats: 1,
             max_seats: 4,
             description: "Sacrifice, summon and bind demons to fill your treasury before they \
@@ -68,6 +71,9 @@ impl Game for DemonBound {
             teams: false,
             real_time: false,
             board: None,
+            score_unit: "treasure (wealth) held at the end".into(),
+            glyph: "♠".into(),
+            hue: 350,
         }
     }
 
@@ -121,7 +127,9 @@ impl Game for DemonBound {
             .into_iter()
             .find(|a| matches!(a, A::EndPlay | A::EndSpell))
     }
+}
 
+impl Conformance for DemonBound {
     fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> DemonBound {
         self.redealt(viewer, chance)
     }

@@ -1,6 +1,6 @@
 //! Demon Bound!: the rules engine for 1-4 players, the solitaire game (one seat) and the
 //! optional Origins 2008 Marcus King, and its bot. The rules as implemented are
-//! `rules/demon_bound.md`; names follow the rulebook (sacrifice, summon, bind, appease,
+//! `RULES.md`; names follow the rulebook (sacrifice, summon, bind, appease,
 //! banish, soul stain, treasury, mobbed, Demonic Visage, Royal Sacrifice, The Master's Voice,
 //! Treasure Scrying, Hell's Maw, carried away to hell).
 //!

@@ -1,5 +1,5 @@
 //! The rules of Demon Bound!, one test per rule, named after it. The ten test scenarios of
-//! `rules/demon_bound.md` are in `scenarios`, exactly as written; the other modules pin every
+//! `RULES.md` are in `scenarios`, exactly as written; the other modules pin every
 //! other rule and proposal. Seats are numbered from 0, clockwise (A = 0, B = 1, C = 2).
 
 mod rules {

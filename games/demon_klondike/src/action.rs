@@ -115,4 +115,29 @@ impl pandemonium_game_contract::RuleError for Error {
             Error::DoesNotBuild => "does_not_build",
         }
     }
+
+    const RULES: &'static [&'static str] = &[
+        "match_over",
+        "no_such_seat",
+        "between_deals",
+        "deal_underway",
+        "already_ready",
+        "stopped",
+        "stock_empty",
+        "stock_not_empty",
+        "waste_empty",
+        "not_playable",
+        "not_top_card",
+        "whole_run_only",
+        "no_such_foundation",
+        "not_an_ace",
+        "ace_starts_a_foundation",
+        "wrong_suit",
+        "foundation_moved",
+        "not_next_on_foundation",
+        "no_such_pile",
+        "same_pile",
+        "empty_pile_needs_a_king",
+        "does_not_build",
+    ];
 }

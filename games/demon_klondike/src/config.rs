@@ -1,4 +1,4 @@
-//! Lobby options. Each settles an ambiguity of the printed rules (`rules/demon_klondike.md`);
+//! Lobby options. Each settles an ambiguity of the printed rules (`RULES.md`);
 //! the defaults are that page's proposals.
 
 use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};

@@ -2,7 +2,7 @@
 //! act at once, and the idle time is the rules' own clock.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
 };
 
 use crate::action::{Action, Error};
@@ -25,10 +25,13 @@ impl Game for DemonKlondike {
     type View = View;
     type Error = Error;
 
+    const RULES_PAGE: &'static str = include_str!("../RULES.md");
+
     fn info() -> GameInfo {
         GameInfo {
             id: "demon_klondike".into(),
             name: "Demon".into(),
+            short_name: "Demon".into(),
             min_seats: 2,
             max_seats: 8,
             description: "Racing Klondike: everyone plays at once onto shared foundations.".into(),
@@ -36,6 +39,9 @@ impl Game for DemonKlondike {
             teams: false,
             real_time: true,
             board: None,
+            score_unit: "points summed over the deals".into(),
+            glyph: "⚡".into(),
+            hue: 8,
         }
     }
 
@@ -120,7 +126,9 @@ impl Game for DemonKlondike {
             Phase::Over => None,
         }
     }
+}
 
+impl Conformance for DemonKlondike {
     fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> Self {
         self.redealt(viewer, chance)
     }

@@ -1,5 +1,5 @@
 //! Demon: racing multiplayer Klondike for 2 to 8 players — the real-time rules engine and its
-//! bot. The rules as implemented are `rules/demon_klondike.md`; names follow the rulebook and
+//! bot. The rules as implemented are `RULES.md`; names follow the rulebook and
 //! Klondike (layout, tableau pile, stock, waste, foundation, run).
 //!
 //! - `cards`: the standard deck, one byte per card.

@@ -1,5 +1,5 @@
 //! The rules of Demon, one test per rule, named after it. The seven test scenarios of
-//! `rules/demon_klondike.md` are in `scenarios`, exactly as written; the other modules pin
+//! `RULES.md` are in `scenarios`, exactly as written; the other modules pin
 //! every other rule and proposal. Seats are numbered from 0.
 
 mod rules {

@@ -224,6 +224,18 @@ impl RuleError for DemosError {
             DemosError::BadMediaTarget => "bad_media_target",
         }
     }
+
+    const RULES: &'static [&'static str] = &[
+        "match_over",
+        "not_your_turn",
+        "wrong_step",
+        "not_in_hand",
+        "not_available",
+        "pack_empty",
+        "discard_required",
+        "bad_allocation",
+        "bad_media_target",
+    ];
 }
 
 #[cfg(test)]

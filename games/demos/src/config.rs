@@ -1,5 +1,5 @@
 //! Lobby options and the rules they select. Each option settles an ambiguity of the printed
-//! rules (see `rules/demos.md`); its default is the proposal there.
+//! rules (see `RULES.md`); its default is the proposal there.
 
 use pandemonium_game_contract::{ConfigError, OptionKind, OptionSpec};
 use pandemonium_protocol::game::ChoiceValue;

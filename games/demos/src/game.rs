@@ -2,7 +2,7 @@
 //! actions, defaults and the consultation windows' deadlines.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
 };
 
 use crate::actions::{AllocationTargets, Declaration, DemosAction, DemosError, Take};
@@ -166,10 +166,13 @@ impl Game for Demos {
     type View = DemosView;
     type Error = DemosError;
 
+    const RULES_PAGE: &'static str = include_str!("../RULES.md");
+
     fn info() -> GameInfo {
         GameInfo {
             id: "demos".into(),
             name: "DēmoS".into(),
+            short_name: "DēmoS".into(),
             min_seats: 3,
             max_seats: 5,
             description: "Win rounds with sequences of the People's Pack, collect the figures \
@@ -179,6 +182,9 @@ impl Game for Demos {
             teams: true,
             real_time: false,
             board: None,
+            score_unit: "cumulative points from the rounds".into(),
+            glyph: "⚖".into(),
+            hue: 205,
         }
     }
 
@@ -289,7 +295,9 @@ impl Game for Demos {
     fn team_chat_open(&self, team: u8) -> bool {
         self.team_chat(team)
     }
+}
 
+impl Conformance for Demos {
     fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> Demos {
         self.redealt(viewer, chance)
     }

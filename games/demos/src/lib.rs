@@ -1,5 +1,5 @@
 //! DēmoS: the rules engine for all five modes (simplified, complete, 2 vs 2, 2 vs 3 and
-//! 2 vs 2 + 1) and its bot. The rules as implemented are `rules/demos.md`; names follow the
+//! 2 vs 2 + 1) and its bot. The rules as implemented are `RULES.md`; names follow the
 //! rulebook (People's Pack, Power Pile, Public/Secret/Unanimous Discard, Harmonious Square,
 //! Veto, Scandal Phase, Media, Election, Independent).
 //!

@@ -1,4 +1,4 @@
-//! The rules of DēmoS, one test per rule, named after it. Scenarios 1-8 of `rules/demos.md`
+//! The rules of DēmoS, one test per rule, named after it. Scenarios 1-8 of `RULES.md`
 //! are in `scenarios`, exactly as written; the other modules pin every other rule and
 //! proposal. Seats are numbered from 0, clockwise.
 

@@ -3,16 +3,29 @@
 
 mod typescript;
 
-use pandemonium_game_contract::SeededChance;
-use pandemonium_game_contract::conformance::{DEFAULT_MATCHES, matches_from_env};
+use pandemonium_game_contract::conformance::{DEFAULT_MATCHES, check, matches_from_env};
+use pandemonium_game_contract::{Bot, Conformance, SeededChance};
+use pandemonium_game_registry::EachGame;
+
+/// The harness of every game, each to run on a thread of its own.
+struct Harnesses(Vec<fn(usize)>);
+
+impl EachGame for Harnesses {
+    fn game<G: Conformance, B: Bot<G> + Default + 'static>(&mut self) {
+        self.0.push(check::<G>);
+    }
+}
 
 #[test]
 fn every_registered_game_passes_the_conformance_harness() {
     let matches = matches_from_env(DEFAULT_MATCHES);
+    let mut harnesses = Harnesses(Vec::new());
+    pandemonium_game_registry::each_game(&mut harnesses);
+    assert_eq!(harnesses.0.len(), pandemonium_game_registry::all().len());
     // One thread per game: the games are independent, and the machine has more than one core.
     std::thread::scope(|scope| {
-        for entry in pandemonium_game_registry::all() {
-            scope.spawn(move || (entry.conformance)(matches));
+        for harness in harnesses.0 {
+            scope.spawn(move || harness(matches));
         }
     });
 }
@@ -71,5 +84,44 @@ fn bot_and_default_actions_come_as_the_canonical_text_the_log_keeps() {
             }
             assert!(applied > 0, "{}: no action was tried", info.id);
         }
+    }
+}
+
+/// Every game's rules page, by id.
+struct Pages(Vec<(String, &'static str)>);
+
+impl EachGame for Pages {
+    fn game<G: Conformance, B: Bot<G> + Default + 'static>(&mut self) {
+        self.0.push((G::info().id, G::RULES_PAGE));
+    }
+}
+
+#[test]
+fn every_game_has_a_rules_page_with_its_house_choices_and_the_lobby_facts_the_client_shows() {
+    let mut pages = Pages(Vec::new());
+    pandemonium_game_registry::each_game(&mut pages);
+    assert_eq!(
+        pages.0.iter().map(|(id, _)| id.clone()).collect::<Vec<_>>(),
+        pandemonium_game_registry::ids()
+    );
+    for (id, page) in pages.0 {
+        for heading in ["\n## House choices\n", "\n## The rules in full\n"] {
+            assert!(page.contains(heading), "{id}: no {heading:?}");
+        }
+        assert!(
+            !page.contains("original/"),
+            "{id}: the printed rulebooks are not in the repository"
+        );
+    }
+    for entry in pandemonium_game_registry::all() {
+        let info = (entry.info)();
+        for (fact, value) in [
+            ("short_name", &info.short_name),
+            ("score_unit", &info.score_unit),
+            ("glyph", &info.glyph),
+        ] {
+            assert!(!value.is_empty(), "{}: no {fact}", info.id);
+        }
+        assert!(info.hue < 360, "{}: hue {}", info.id, info.hue);
     }
 }

@@ -73,4 +73,23 @@ impl RuleError for Error {
             Error::DoesNotMatchSymbol { .. } => "does_not_match_symbol",
         }
     }
+
+    const RULES: &'static [&'static str] = &[
+        "match_over",
+        "not_your_seat",
+        "no_such_column",
+        "no_such_foundation",
+        "empty_column",
+        "not_adjacent",
+        "dead_stack",
+        "mimic_undeclared",
+        "not_a_mimic",
+        "no_demon",
+        "demon_does_not_match",
+        "sacrifice_under_way",
+        "no_sacrifice",
+        "not_visible_when_placed",
+        "symbol_not_wanted",
+        "does_not_match_symbol",
+    ];
 }

@@ -1,7 +1,7 @@
 //! The `Game` contract, wired to the modules that do the work.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
 };
 
 use crate::action::Action;
@@ -16,10 +16,13 @@ impl Game for Soulitaire {
     type View = View;
     type Error = Error;
 
+    const RULES_PAGE: &'static str = include_str!("../RULES.md");
+
     fn info() -> GameInfo {
         GameInfo {
             id: "soulitaire".into(),
             name: "Pixel Demon's Realm: Soulitaire".into(),
+            short_name: "Soulitaire".into(),
             min_seats: 1,
             max_seats: 1,
             description: "Clear the Spellboard onto four Foundation Stacks, sacrificing as few \
@@ -29,6 +32,11 @@ impl Game for Soulitaire {
             teams: false,
             real_time: false,
             board: None,
+            score_unit:
+                "demons left in the Demon Pile at the win (more is a better title; a loss scores 0)"
+                    .into(),
+            glyph: "☥".into(),
+            hue: 275,
         }
     }
 
@@ -70,7 +78,9 @@ impl Game for Soulitaire {
     fn default_action(&self, _seat: Seat) -> Option<Action> {
         None
     }
+}
 
+impl Conformance for Soulitaire {
     fn redeal_hidden(&self, viewer: Viewer, chance: &mut dyn Chance) -> Self {
         self.redealt(viewer, chance)
     }

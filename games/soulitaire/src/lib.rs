@@ -1,6 +1,6 @@
 //! Pixel Demon's Realm: Soulitaire — the single-player rules engine and its solver bot.
 //!
-//! Rules as in `rules/soulitaire.md` (every proposal implemented; the defaults are the
+//! Rules as in `RULES.md` (every proposal implemented; the defaults are the
 //! proposals, the two lobby options their variants).
 //!
 //! - `cards`: suits, the rank cycle, Ritual cards, Mimics, Demon cards and symbols.

@@ -1,4 +1,4 @@
-//! The rules of Soulitaire (rules/soulitaire.md), one test per rule, plus the conformance
+//! The rules of Soulitaire (RULES.md), one test per rule, plus the conformance
 //! harness, the solver bot and (ignored) measurements.
 
 mod rules {

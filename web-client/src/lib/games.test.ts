@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { GameInfo } from "../protocol/GameInfo";
-import { changedOptions, defaultOptions, lobbyGames, optionValueLabel } from "./games";
+import { CATALOGUE } from "../protocol/catalogue";
+import { RULES_PAGES } from "../protocol/rulesPages";
+import { changedOptions, defaultOptions, lobbyGames, optionValueLabel, scoreUnit } from "./games";
 
 const demos: GameInfo = {
   id: "demos",
   name: "DēmoS",
+  short_name: "DēmoS",
   min_seats: 3,
   max_seats: 5,
   description: "Server pitch",
   teams: true,
   real_time: false,
+  score_unit: "cumulative points from the rounds",
+  glyph: "⚖",
+  hue: 205,
   options: [
     {
       key: "mode",
@@ -43,16 +49,48 @@ const demos: GameInfo = {
 };
 
 describe("lobby games", () => {
-  it("lists all five games, playable only where the server hosts them", () => {
+  it("lists every game of the registry, playable only where the server hosts them", () => {
     const list = lobbyGames([demos]);
-    expect(list).toHaveLength(5);
+    expect(list.map((g) => g.id)).toEqual(CATALOGUE.map((g) => g.id));
     expect(list.filter((g) => g.info).map((g) => g.id)).toEqual(["demos"]);
     expect(list.find((g) => g.id === "demos")?.pitch).toBe("Server pitch");
+    expect(list.every((g) => g.hasRules)).toBe(true);
   });
 
-  it("adds games the catalogue does not know", () => {
-    const list = lobbyGames([{ ...demos, id: "newgame", name: "New" }]);
-    expect(list.map((g) => g.id)).toContain("newgame");
+  it("adds a game the catalogue does not know, drawn from what the server says of it", () => {
+    const race = {
+      ...demos,
+      id: "race",
+      name: "Race",
+      glyph: "➹",
+      hue: 150,
+      teams: false,
+      score_unit: "moves made",
+    };
+    const list = lobbyGames([race]);
+    expect(list.at(-1)).toMatchObject({
+      id: "race",
+      glyph: "➹",
+      hue: 150,
+      teams: false,
+      hasRules: false,
+    });
+    expect(scoreUnit("race", [race])).toBe("moves made");
+  });
+
+  it("says Soulitaire's score is the demons left, more of them a better title", () => {
+    // soulitaire.md: "The score is the number of demons left in the pile", 0 Wanderer of the
+    // Realms up to 4+ Master of the Realm.
+    expect(scoreUnit("soulitaire")).toMatch(/demons left/);
+    expect(scoreUnit("soulitaire")).toMatch(/more is a better title/);
+    expect(scoreUnit("soulitaire")).not.toMatch(/fewer/);
+    expect(RULES_PAGES.soulitaire).toContain("4 or more: Master of the Realm");
+  });
+
+  it("gives a variant the score unit of the game it plays", () => {
+    const rigged = { ...demos, id: "demos_rigged", board: "demos", score_unit: "" };
+    expect(scoreUnit("demos_rigged", [rigged])).toBe("cumulative points from the rounds");
+    expect(scoreUnit("nothing")).toBe("the game's own score");
   });
 
   it("starts from the defaults and shows only changed options", () => {

@@ -1,7 +1,11 @@
-/** The lobby's list of games: the client's catalogue, completed by what the server hosts. */
+/**
+ * The lobby's list of games: the client's catalogue (the server's registry, generated), with
+ * what this server hosts preferred, and games the catalogue does not know (a server's own)
+ * after them.
+ */
 import type { GameInfo } from "../protocol/GameInfo";
 import type { OptionSpec } from "../protocol/OptionSpec";
-import { CATALOGUE, catalogueGame } from "../rules/catalogue";
+import { CATALOGUE, catalogueGame, describe } from "../rules/catalogue";
 
 export interface LobbyGame {
   id: string;
@@ -18,37 +22,25 @@ export interface LobbyGame {
 }
 
 export function lobbyGames(server: GameInfo[]): LobbyGame[] {
-  const list: LobbyGame[] = CATALOGUE.map((c) => {
-    const info = server.find((g) => g.id === c.id) ?? null;
+  const known = CATALOGUE.map((c) => ({ c, info: server.find((g) => g.id === c.id) ?? null }));
+  const others = server
+    .filter((info) => !catalogueGame(info.id))
+    .map((info) => ({ c: describe(info), info }));
+  return [...known, ...others].map(({ c, info }) => {
+    const game = info ? describe(info, c.rules) : c;
     return {
-      id: c.id,
-      name: info?.name ?? c.name,
-      minSeats: info?.min_seats ?? c.minSeats,
-      maxSeats: info?.max_seats ?? c.maxSeats,
-      pitch: info?.description || c.pitch,
-      glyph: c.glyph,
-      hue: c.hue,
-      teams: info?.teams ?? c.teams,
-      hasRules: true,
+      id: game.id,
+      name: game.name,
+      minSeats: game.minSeats,
+      maxSeats: game.maxSeats,
+      pitch: game.pitch,
+      glyph: game.glyph,
+      hue: game.hue,
+      teams: game.teams,
+      hasRules: game.rules !== "",
       info,
     };
   });
-  for (const info of server) {
-    if (catalogueGame(info.id)) continue;
-    list.push({
-      id: info.id,
-      name: info.name,
-      minSeats: info.min_seats,
-      maxSeats: info.max_seats,
-      pitch: info.description,
-      glyph: "✦",
-      hue: 40,
-      teams: info.teams,
-      hasRules: false,
-      info,
-    });
-  }
-  return list;
 }
 
 export function gameName(id: string, server: GameInfo[] = []): string {
@@ -81,17 +73,12 @@ export function optionValueLabel(option: OptionSpec, value: unknown): string {
   }
 }
 
-/** What a game's final score counts, for the placements table's column ("Score: …"). */
-const SCORE_UNITS: Record<string, string> = {
-  demos: "cumulative points from the rounds",
-  soulitaire: "demons left in the Demon Stack (fewer is a better title)",
-  demon_bound: "treasure (wealth) held at the end",
-  demon_klondike: "points summed over the deals",
-  daemon_dice: "healthy parts of the daemon",
-};
-
-export function scoreUnit(gameId: string | null | undefined): string {
-  return SCORE_UNITS[gameId ?? ""] ?? "the game's own score";
+/** What a game's final score counts, for the placements table's column ("Score: …"): the
+ * server's word for it (`GameInfo.score_unit`), a variant's from the game it plays. */
+export function scoreUnit(gameId: string | null | undefined, server: GameInfo[] = []): string {
+  const id = gameId ?? "";
+  const info = server.find((g) => g.id === id);
+  return info?.score_unit || catalogueGame(info?.board ?? id)?.scoreUnit || "the game's own score";
 }
 
 /**

@@ -9,6 +9,10 @@ const demos: GameInfo = {
   min_seats: 3,
   max_seats: 5,
   description: "",
+  short_name: "",
+  score_unit: "",
+  glyph: "",
+  hue: 0,
   teams: true,
   real_time: false,
   options: [

@@ -8,7 +8,11 @@ export type GameInfo = {
 /**
  * Stable id used in URLs, the database and the protocol (`soulitaire`, `demos`, …).
  */
-id: string, name: string, min_seats: number, max_seats: number, 
+id: string, name: string, 
+/**
+ * What people call it at the table ("Soulitaire" for "Pixel Demon's Realm: Soulitaire").
+ */
+short_name: string, min_seats: number, max_seats: number, 
 /**
  * One line for the lobby card.
  */
@@ -33,4 +37,17 @@ real_time: boolean,
  * server's rigged deals draw with the real game's board); omitted for a game drawn with
  * its own.
  */
-board?: string, };
+board?: string, 
+/**
+ * What a final score counts, in the words of the game's rules: the heading of the
+ * results table's score column ("demons left in the Demon Pile").
+ */
+score_unit: string, 
+/**
+ * One glyph that stands for the game on its lobby card and rules page.
+ */
+glyph: string, 
+/**
+ * The game's accent colour, as an HSL hue in degrees.
+ */
+hue: number, };

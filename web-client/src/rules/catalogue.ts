@@ -1,24 +1,35 @@
 /**
- * The five games as the client knows them without asking the server: their names, accents
- * and player-facing rules (from shared/rules/, house choices included). The lobby prefers
- * the server's `GameInfo` for anything both have.
+ * The games as the client knows them without asking the server: the server's registry, as
+ * `make typescript` writes it into `src/protocol/` (every game's `GameInfo` and the rules page
+ * beside its crate). The lobby prefers the server's `GameInfo` for anything both have.
  */
-import { daemonDice } from "./daemon_dice";
-import { demonBound } from "./demon_bound";
-import { demonKlondike } from "./demon_klondike";
-import { demos } from "./demos";
-import { soulitaire } from "./soulitaire";
+import { CATALOGUE as REGISTRY } from "../protocol/catalogue";
+import type { GameInfo } from "../protocol/GameInfo";
+import { RULES_PAGES } from "../protocol/rulesPages";
 import type { CatalogueGame } from "./types";
 
 export type { CatalogueGame } from "./types";
 
-export const CATALOGUE: CatalogueGame[] = [
-  soulitaire,
-  demonKlondike,
-  demonBound,
-  demos,
-  daemonDice,
-];
+/** A game as the client shows it, from the server's description and its rules page. */
+export function describe(info: GameInfo, rules = ""): CatalogueGame {
+  return {
+    id: info.id,
+    name: info.name,
+    shortName: info.short_name,
+    minSeats: info.min_seats,
+    maxSeats: info.max_seats,
+    pitch: info.description,
+    glyph: info.glyph,
+    hue: info.hue,
+    teams: info.teams,
+    scoreUnit: info.score_unit,
+    rules,
+  };
+}
+
+export const CATALOGUE: CatalogueGame[] = REGISTRY.map((info) =>
+  describe(info, RULES_PAGES[info.id] ?? ""),
+);
 
 export function catalogueGame(id: string): CatalogueGame | undefined {
   return CATALOGUE.find((g) => g.id === id);
@@ -31,5 +42,5 @@ export function seatsText(min: number, max: number): string {
 
 /** The rules page of a game (give a variant's base game, see `baseGame`), or null without one. */
 export function rulesHref(gameId: string): string | null {
-  return catalogueGame(gameId) ? `/rules/${gameId}` : null;
+  return catalogueGame(gameId)?.rules ? `/rules/${gameId}` : null;
 }

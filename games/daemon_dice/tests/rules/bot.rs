@@ -2,6 +2,7 @@
 //! play.
 
 use pandemonium_daemon_dice::{DaemonBot, DaemonDice, DaemonDiceConfig};
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 
 /// Plays `matches` seeded two-player battles of 13-dice daemons, [`DaemonBot`] against

@@ -1,5 +1,6 @@
 use pandemonium_daemon_dice::DaemonDice;
-use pandemonium_game_contract::{Game, conformance};
+use pandemonium_game_contract::Conformance;
+use pandemonium_game_contract::conformance;
 
 /// Two rounds of every configuration (`CONFORMANCE_MATCHES` overrides; `make test` plays the
 /// registry's 2,000).

@@ -1,4 +1,4 @@
-//! The test scenarios at the end of `rules/daemon_dice.md`, exactly as written.
+//! The test scenarios at the end of `RULES.md`, exactly as written.
 
 use pandemonium_daemon_dice::{
     Breed::{Blood, Death, Fester, Fire, Frost, Rot, Stench, Wraith},

@@ -2,6 +2,7 @@
 //! end.
 
 use pandemonium_demon_bound::{DemonBound, DemonBoundBot, DemonBoundConfig};
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 
 /// Plays `matches` seeded three-player matches, [`DemonBoundBot`] in one seat (rotating) and

@@ -1,4 +1,4 @@
-//! The test scenarios of `rules/demon_bound.md`, exactly as written (3 players A → B → C).
+//! The test scenarios of `RULES.md`, exactly as written (3 players A → B → C).
 
 use pandemonium_demon_bound::{
     DemonBoundAction as Act, DemonBoundConfig, DemonBoundError, Ending, Phase, Rigging,

@@ -1,6 +1,7 @@
 //! The bot: sensible Klondike from its own view, and better than random.
 
 use pandemonium_demon_klondike::{Action, Config, DemonKlondike, KlondikeBot, hint};
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Bot, Game, RandomBot, Seat, SeededChance, Viewer};
 
 use super::support::*;

@@ -1,6 +1,7 @@
 //! The conformance harness on every configuration the rules page names.
 
 use pandemonium_demon_klondike::DemonKlondike;
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::conformance;
 
 #[test]

@@ -1,4 +1,4 @@
-//! The seven test scenarios of `rules/demon_klondike.md`, exactly as written.
+//! The seven test scenarios of `RULES.md`, exactly as written.
 
 use pandemonium_demon_klondike::{Action, Config, DemonKlondike, Ending, Phase, Suit};
 use pandemonium_game_contract::{Game, RuleError, SeededChance};

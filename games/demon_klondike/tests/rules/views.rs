@@ -3,6 +3,7 @@
 //! public; everything is revealed after each deal.
 
 use pandemonium_demon_klondike::{Action, Config, DemonKlondike, PhaseView, Suit, View};
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Game, SeededChance, Viewer};
 
 use super::support::*;

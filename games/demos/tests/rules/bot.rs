@@ -1,6 +1,7 @@
 //! The bot plays from its view only and beats random play.
 
 use pandemonium_demos::{Demos, DemosBot, Mode};
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 
 use super::support::*;

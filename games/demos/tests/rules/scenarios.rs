@@ -1,4 +1,4 @@
-//! The test scenarios of `rules/demos.md`, exactly as written.
+//! The test scenarios of `RULES.md`, exactly as written.
 
 use pandemonium_demos::harmony::{Candidate, best_trio, elect};
 use pandemonium_demos::scoring::best_combination;

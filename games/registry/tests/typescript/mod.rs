@@ -1,11 +1,81 @@
 //! The web client's protocol types are generated from the Rust types into
-//! `web-client/src/protocol/`. This test regenerates them into a scratch folder and fails when
-//! the committed files differ; `UPDATE_TYPESCRIPT=1 cargo test -p pandemonium-game-registry` rewrites
-//! them.
+//! `web-client/src/protocol/`, and its catalogue of games from the registry: each game's lobby
+//! facts (`catalogue.ts`), rules page (`rulesPages.ts`) and rule names (`ruleNames.ts`). This
+//! test regenerates them into a scratch folder and fails when the committed files differ, so the
+//! client and the server's registry agree; `UPDATE_TYPESCRIPT=1 cargo test -p
+//! pandemonium-game-registry` (`make typescript`) rewrites them.
 
+use pandemonium_game_contract::{Bot, Conformance, GameInfo, RuleError};
+use pandemonium_game_registry::EachGame;
 use std::collections::BTreeMap;
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use ts_rs::{Config, TS};
+
+/// The first line of every file the registry generates.
+const GENERATED: &str = "// Generated from the game registry (games/registry) by `make typescript`. Do not edit \
+                         this file manually.\n";
+
+/// What the client's catalogue is made of, gathered from every registered game.
+#[derive(Default)]
+struct Catalogue {
+    infos: Vec<GameInfo>,
+    pages: Vec<(String, &'static str)>,
+    rules: Vec<(String, &'static [&'static str])>,
+}
+
+impl EachGame for Catalogue {
+    fn game<G: Conformance, B: Bot<G> + Default + 'static>(&mut self) {
+        let info = G::info();
+        self.pages.push((info.id.clone(), G::RULES_PAGE));
+        self.rules
+            .push((info.id.clone(), <G::Error as RuleError>::RULES));
+        self.infos.push(info);
+    }
+}
+
+/// A JSON string literal, which is a TypeScript one too.
+fn literal(text: &str) -> String {
+    serde_json::to_string(text).expect("strings serialise")
+}
+
+/// Writes `catalogue.ts`, `rulesPages.ts` and `ruleNames.ts` into `out`.
+fn generate_catalogue(out: &Path) {
+    std::fs::create_dir_all(out).expect("create the scratch folder");
+    let mut catalogue = Catalogue::default();
+    pandemonium_game_registry::each_game(&mut catalogue);
+    let infos = serde_json::to_string_pretty(&catalogue.infos).expect("infos serialise");
+    let mut text = format!(
+        "{GENERATED}import type {{ GameInfo }} from \"./GameInfo\";\n\n\
+         /** Every game of the server's registry, in the lobby's order, as `GET /api/games` lists \
+         it. */\nexport const CATALOGUE: GameInfo[] = {infos};\n"
+    );
+    std::fs::write(out.join("catalogue.ts"), &text).expect("write catalogue.ts");
+
+    text = format!(
+        "{GENERATED}\n/** Each game's rules as Pandemonium plays them: the `RULES.md` beside its \
+         crate, by game id. */\nexport const RULES_PAGES: Record<string, string> = {{\n"
+    );
+    for (id, page) in &catalogue.pages {
+        writeln!(text, "  {}: {},", literal(id), literal(page)).unwrap();
+    }
+    text.push_str("};\n");
+    std::fs::write(out.join("rulesPages.ts"), &text).expect("write rulesPages.ts");
+
+    text = format!(
+        "{GENERATED}\n/** Each game's rule names, by game id: the `rule` of an `illegal_action` \
+         reject, and of the shared refusals. */\nexport const RULE_NAMES = {{\n"
+    );
+    for (id, rules) in &catalogue.rules {
+        let names: Vec<String> = rules.iter().map(|rule| literal(rule)).collect();
+        writeln!(text, "  {}: [{}],", literal(id), names.join(", ")).unwrap();
+    }
+    text.push_str(
+        "} as const;\n\n/** A rule name of game `G`. */\nexport type RuleName<G extends keyof \
+         typeof RULE_NAMES> = (typeof RULE_NAMES)[G][number];\n",
+    );
+    std::fs::write(out.join("ruleNames.ts"), &text).expect("write ruleNames.ts");
+}
 
 fn generate(out: &Path) {
     let cfg = Config::new().with_out_dir(out).with_large_int("number");
@@ -31,6 +101,7 @@ fn generate(out: &Path) {
         p::Replay,
     );
     pandemonium_game_registry::export_typescript(&cfg);
+    generate_catalogue(out);
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

@@ -1,5 +1,6 @@
 //! The solver bot: it plays from the view only, never errs, and beats the random bot.
 
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Bot, Game, RandomBot, SeededChance, Viewer};
 use pandemonium_soulitaire::{Action, Config, SolverBot, Soulitaire, hint};
 

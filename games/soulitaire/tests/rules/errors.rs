@@ -1,5 +1,6 @@
 //! Refusals: typed errors with stable codes, and a refused action changes nothing.
 
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Game, RuleError, SeededChance};
 use pandemonium_soulitaire::{Action, Config, Soulitaire};
 

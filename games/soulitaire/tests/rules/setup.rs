@@ -1,5 +1,6 @@
 //! Setup, the deck and the house data (rules: "Setup"; proposals 1, 11; scenario 7).
 
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Game, SeededChance, Viewer};
 use pandemonium_soulitaire::data::{ROSTER, SUITS};
 use pandemonium_soulitaire::{Card, Config, Deal, Face, Soulitaire, Symbol};

@@ -1,5 +1,6 @@
 //! Hidden information (rules: "Hidden information"; proposals 8, 10).
 
+use pandemonium_game_contract::Conformance;
 use pandemonium_game_contract::{Game, SeededChance, Viewer};
 use pandemonium_soulitaire::{Action, Config, DemonPileVisibility, Soulitaire};
 
