@@ -52,7 +52,8 @@ test-web:
 		echo "browser test screenshots: $(SCREENSHOTS)"; \
 	else echo "no web client yet"; fi
 
-## Regenerate the TypeScript protocol bindings in web-client/src/protocol/.
+## Regenerate the TypeScript protocol bindings in web-client/src/protocol/, and the catalogue of
+## games the client reads from the registry there (lobby facts, rules pages, rule names).
 typescript:
 	UPDATE_TYPESCRIPT=1 $(CARGO) test -p pandemonium-game-registry --test registry typescript
 
@@ -76,10 +77,12 @@ load:
 compose-test:
 	bash tests/compose/run.sh
 
-## Criterion benchmarks of the engines.
+## Criterion benchmarks of the engines: every crate under games/ with a benches/ folder, so a new
+## engine's benchmarks run without a list to edit here.
+ENGINE_BENCHES := $(foreach benches,$(wildcard games/*/benches),\
+	-p $(shell grep -m1 '^name = ' $(patsubst %/benches,%/Cargo.toml,$(benches)) | cut -d'"' -f2))
 bench:
-	$(CARGO) bench -p pandemonium-soulitaire -p pandemonium-demos -p pandemonium-demon-klondike \
-		-p pandemonium-demon-bound -p pandemonium-daemon-dice
+	$(CARGO) bench $(ENGINE_BENCHES) --benches
 
 clean:
 	$(CARGO) clean
