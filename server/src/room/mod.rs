@@ -1,18 +1,28 @@
 //! Rooms. A room is one tokio task that owns its game, its RNG, its version and its
 //! subscribers; it is the only writer of its state, so no lock guards game state. Everything
 //! else talks to it through [`RoomHandle`]'s bounded mailbox.
+//!
+//! The room ([`actor`]) coordinates parts that each own their state and know nothing of the
+//! room: [`seating`], [`audience`], [`listing`], [`clocks`], [`pipeline`], [`answers`],
+//! [`history`] and [`chat`]; [`fanout`] makes each connection's frame of a position, and
+//! [`wire`] and [`deltas`] serialise frames and patches. Imports among these modules run one
+//! way (a test below keeps it so).
 
-mod actions;
 mod actor;
-mod chat_log;
+mod answers;
+mod audience;
+mod chat;
+mod clocks;
 mod deltas;
-mod membership;
-mod messages;
-mod rematch;
+mod fanout;
+mod history;
+mod listing;
+mod phase;
+mod pipeline;
+mod refusal;
 pub mod replay;
+mod seating;
 mod seats;
-mod telling;
-mod timers;
 mod wire;
 
 use std::sync::{Arc, Mutex};
@@ -20,9 +30,9 @@ use tokio::sync::mpsc;
 
 pub use actor::{Resumed, RoomServices, RoomSetup, seed_hash, spawn};
 pub use deltas::Patches;
+pub use history::JOIN_FRAMES;
 use pandemonium_protocol::{ClientMsg, JoinRole, RoomStatus, RoomSummary};
 pub use seats::SeatState;
-pub use telling::JOIN_FRAMES;
 
 use crate::identity::Player;
 
@@ -119,5 +129,108 @@ impl RoomHandle {
             .seated
             .iter()
             .any(|id| id.as_deref() == Some(player_id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::Path;
+
+    /// The room's modules and the siblings each one names (`super::x`, `crate::room::x`); a
+    /// folder's files count as their module.
+    fn imports() -> BTreeMap<String, BTreeSet<String>> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/room");
+        let mut sources: BTreeMap<String, String> = BTreeMap::new();
+        for entry in std::fs::read_dir(&dir).expect("the room's folder") {
+            let path = entry.expect("an entry").path();
+            let name = path
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            if name == "mod" {
+                continue;
+            }
+            let files = if path.is_dir() {
+                std::fs::read_dir(&path)
+                    .expect("a module's folder")
+                    .map(|e| e.expect("an entry").path())
+                    .collect()
+            } else {
+                vec![path]
+            };
+            let text = sources.entry(name).or_default();
+            for file in files {
+                text.push_str(&std::fs::read_to_string(file).expect("a source file"));
+            }
+        }
+        let names: Vec<String> = sources.keys().cloned().collect();
+        sources
+            .iter()
+            .map(|(module, text)| {
+                let named = names
+                    .iter()
+                    .filter(|other| *other != module)
+                    .filter(|other| {
+                        [
+                            format!("super::{other}"),
+                            format!("crate::room::{other}"),
+                            format!("super::{{{other}"),
+                        ]
+                        .iter()
+                        .any(|path| {
+                            text.match_indices(path.as_str()).any(|(i, _)| {
+                                let after = text[i + path.len()..].chars().next();
+                                !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                            })
+                        })
+                    })
+                    .cloned()
+                    .collect();
+                (module.clone(), named)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_rooms_modules_import_each_other_one_way_only() {
+        let imports = imports();
+        assert!(
+            imports.len() > 10,
+            "the room's modules are read: {imports:?}"
+        );
+        // Depth-first: a module met again while still on the path closes a circle.
+        fn visit<'a>(
+            module: &'a str,
+            imports: &'a BTreeMap<String, BTreeSet<String>>,
+            path: &mut Vec<&'a str>,
+            done: &mut BTreeSet<&'a str>,
+        ) {
+            if let Some(start) = path.iter().position(|m| *m == module) {
+                panic!(
+                    "the room's modules import in a circle: {:?}",
+                    &path[start..]
+                );
+            }
+            if !done.insert(module) {
+                return;
+            }
+            path.push(module);
+            for next in imports.get(module).into_iter().flatten() {
+                visit(next, imports, path, done);
+            }
+            path.pop();
+        }
+        let mut done = BTreeSet::new();
+        for module in imports.keys() {
+            visit(module, &imports, &mut Vec::new(), &mut done);
+        }
+        for (module, named) in &imports {
+            assert!(
+                module == "actor" || !named.contains("actor"),
+                "{module} is a part of the room and must not know the room"
+            );
+        }
     }
 }

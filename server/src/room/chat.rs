@@ -1,16 +1,45 @@
-//! The room's recent chat: the last lines of every channel, told again to whoever joins (a
-//! reload, a reconnect, a latecomer) — each only the lines they would have been sent live.
+//! The room's chat: its recent lines, told again to whoever joins (a reload, a reconnect, a
+//! latecomer) — each only the lines they would have been sent live — and the spectators'
+//! budget of lines.
 
 use std::collections::VecDeque;
 
 use pandemonium_protocol::{ChatChannel, ChatLine};
 
+use crate::limiter::{Rate, TokenBucket};
+
+/// Lines per second the spectators' chat of one room carries, and its burst. Every line goes
+/// to every spectator, so an audience chatting freely would cost the square of its size; the
+/// room's budget keeps the fan-out linear in the audience.
+const SPECTATOR_LINES_PER_SECOND: u32 = 4;
+const SPECTATOR_LINES_BURST: u32 = 8;
+
+/// The spectators' chat budget of one room.
+#[derive(Debug)]
+pub(super) struct ChatBudget(TokenBucket);
+
+impl Default for ChatBudget {
+    fn default() -> Self {
+        ChatBudget(TokenBucket::full(Rate::per_second(
+            SPECTATOR_LINES_PER_SECOND,
+            SPECTATOR_LINES_BURST,
+        )))
+    }
+}
+
+impl ChatBudget {
+    /// Takes one line from the budget, if there is one left.
+    pub fn take(&mut self) -> bool {
+        self.0.take()
+    }
+}
+
 /// Lines the room remembers.
 pub(super) const CHAT_HISTORY: usize = 100;
 
-/// Who may read a line again: the audience it was sent to live.
+/// Who may read a line again: the readers it was sent to live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Audience {
+pub(super) enum Readers {
     /// Players' chat: everyone in the room.
     Everyone,
     /// Spectators' chat: only those without a seat.
@@ -19,28 +48,28 @@ pub(super) enum Audience {
     Team(u8),
 }
 
-impl Audience {
-    pub fn of(channel: ChatChannel, team: Option<u8>) -> Option<Audience> {
+impl Readers {
+    pub fn of(channel: ChatChannel, team: Option<u8>) -> Option<Readers> {
         match channel {
-            ChatChannel::Players => Some(Audience::Everyone),
-            ChatChannel::Spectators => Some(Audience::Spectators),
-            ChatChannel::Team => team.map(Audience::Team),
+            ChatChannel::Players => Some(Readers::Everyone),
+            ChatChannel::Spectators => Some(Readers::Spectators),
+            ChatChannel::Team => team.map(Readers::Team),
         }
     }
 
     /// Whether a reader with this seat (none: watching) and team may read the line.
     fn admits(self, seated: bool, team: Option<u8>) -> bool {
         match self {
-            Audience::Everyone => true,
-            Audience::Spectators => !seated,
-            Audience::Team(t) => team == Some(t),
+            Readers::Everyone => true,
+            Readers::Spectators => !seated,
+            Readers::Team(t) => team == Some(t),
         }
     }
 }
 
 #[derive(Debug, Default)]
 pub(super) struct ChatLog {
-    lines: VecDeque<(Audience, ChatLine)>,
+    lines: VecDeque<(Readers, ChatLine)>,
     next_id: u64,
 }
 
@@ -56,10 +85,10 @@ impl ChatLog {
     }
 
     /// Numbers a new line and keeps it; returns it numbered.
-    pub fn add(&mut self, audience: Audience, mut line: ChatLine) -> ChatLine {
+    pub fn add(&mut self, readers: Readers, mut line: ChatLine) -> ChatLine {
         self.next_id += 1;
         line.id = self.next_id;
-        self.lines.push_back((audience, line.clone()));
+        self.lines.push_back((readers, line.clone()));
         while self.lines.len() > CHAT_HISTORY {
             self.lines.pop_front();
         }
@@ -70,7 +99,7 @@ impl ChatLog {
     pub fn readable(&self, seated: bool, team: Option<u8>) -> Vec<ChatLine> {
         self.lines
             .iter()
-            .filter(|(audience, _)| audience.admits(seated, team))
+            .filter(|(readers, _)| readers.admits(seated, team))
             .map(|(_, line)| line.clone())
             .collect()
     }
@@ -78,7 +107,7 @@ impl ChatLog {
     /// A new match forms new teams: what teams said among themselves stays with the old one.
     pub fn forget_team_talk(&mut self) {
         self.lines
-            .retain(|(audience, _)| !matches!(audience, Audience::Team(_)));
+            .retain(|(readers, _)| !matches!(readers, Readers::Team(_)));
     }
 }
 
@@ -102,9 +131,9 @@ mod tests {
     #[test]
     fn a_reader_gets_again_only_what_they_could_read_live() {
         let mut log = ChatLog::default();
-        log.add(Audience::Everyone, line(ChatChannel::Players, "hello all"));
-        log.add(Audience::Spectators, line(ChatChannel::Spectators, "psst"));
-        log.add(Audience::Team(1), line(ChatChannel::Team, "veto it"));
+        log.add(Readers::Everyone, line(ChatChannel::Players, "hello all"));
+        log.add(Readers::Spectators, line(ChatChannel::Spectators, "psst"));
+        log.add(Readers::Team(1), line(ChatChannel::Team, "veto it"));
         assert_eq!(texts(log.readable(false, None)), ["hello all", "psst"]);
         assert_eq!(texts(log.readable(true, Some(0))), ["hello all"]);
         assert_eq!(texts(log.readable(true, Some(1))), ["hello all", "veto it"]);
@@ -117,7 +146,7 @@ mod tests {
         let mut log = ChatLog::default();
         for i in 0..150 {
             log.add(
-                Audience::Everyone,
+                Readers::Everyone,
                 line(ChatChannel::Players, &i.to_string()),
             );
         }
@@ -126,5 +155,15 @@ mod tests {
         assert_eq!(kept[0].text, "50");
         assert_eq!(kept[0].id, kept[99].id - 99);
         assert!(kept.windows(2).all(|w| w[0].id + 1 == w[1].id));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_spectators_chat_carries_a_burst_then_its_rate() {
+        let mut budget = ChatBudget::default();
+        let burst = (0..20).filter(|_| budget.take()).count();
+        assert_eq!(burst, SPECTATOR_LINES_BURST as usize);
+        tokio::time::advance(std::time::Duration::from_secs(1)).await;
+        let next = (0..20).filter(|_| budget.take()).count();
+        assert_eq!(next, SPECTATOR_LINES_PER_SECOND as usize);
     }
 }

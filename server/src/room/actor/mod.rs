@@ -1,31 +1,41 @@
-//! The room task: one loop that takes commands, commit confirmations and timer ticks, and is
-//! the only writer of the room's game, seats and subscribers. The loop's work is split by
-//! section: [`super::membership`] (who is here and where they sit), [`super::messages`] (what
-//! people ask of the room), [`super::actions`] (applying actions exactly once and committing
-//! them), [`super::timers`] (clocks, bots, grace periods) and [`super::telling`] (frames and
-//! who gets them).
+//! The room task: one loop that takes commands, commit confirmations and timer ticks. The
+//! [`Room`] coordinates; its parts own their state: the seating (seats, host, rematch, teams),
+//! the audience (connections, outboxes, delivery), the listing (the lobby's summary), the
+//! clocks, the commit pipeline, the answers, the history and the chat. Its fields are private
+//! to this module. The loop's work is split by section, each a child module: [`people`] (who
+//! is here and where they sit), [`requests`] (what people ask of the room), [`acting`]
+//! (applying actions exactly once and committing them), [`waking`] (clocks, bots, grace
+//! periods) and [`telling`] (frames and who gets them).
+
+mod acting;
+mod people;
+mod requests;
+mod telling;
+mod waking;
 
 use futures_util::FutureExt;
-use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use pandemonium_game_contract::{DynGame, GameEntry, GameInfo, SeededChance, Viewer};
-use pandemonium_protocol::{ErrorCode, LoggedAction, RoomCode, RoomStatus, RoomSummary, Seat};
+use pandemonium_game_contract::{DynGame, GameEntry, GameInfo, SeededChance};
+use pandemonium_protocol::{LoggedAction, RoomCode};
 use sha2::{Digest, Sha256};
 
-use super::actions::{Answers, Pipeline};
-use super::chat_log::ChatLog;
-use super::deltas::{Bases, Patches, Told};
-use super::messages::ChatBudget;
+use super::answers::Answers;
+use super::audience::Audience;
+use super::chat::{ChatBudget, ChatLog};
+use super::clocks::Clocks;
+use super::deltas::Bases;
+use super::history::History;
+use super::listing::Listed;
+use super::phase::{Applied, Match, Phase};
+use super::pipeline::Pipeline;
+use super::seating::Seating;
 use super::seats::SeatState;
-use super::telling::History;
-use super::timers::Clocks;
-use super::{ConnId, Listing, Outbox, RoomCmd, RoomHandle};
-use crate::identity::Player;
+use super::{RoomCmd, RoomHandle};
 use crate::metrics::Metrics;
 use crate::store::{RoomSettings, Store};
 
@@ -86,153 +96,42 @@ impl std::fmt::Debug for RoomServices {
     }
 }
 
-pub(super) struct Subscriber {
-    pub player: Player,
-    /// The seat this connection plays, if any (a seated player who joined as a player).
-    pub seat: Option<Seat>,
-    pub spectator: bool,
-    pub outbox: Outbox,
-    /// Whether the connection applies `patch` frames, and which operations.
-    pub patches: Patches,
-    /// The last state it was sent, which the next patch would apply to.
-    pub told: Option<Told>,
-}
-
-impl Subscriber {
-    /// Whose view this connection is sent: its seat's, or the spectators'.
-    pub fn viewer(&self) -> Viewer {
-        self.seat.map_or(Viewer::Spectator, Viewer::Seat)
-    }
-}
-
-/// A match: its engine, its randomness and its log.
-pub(super) struct Match {
-    pub id: String,
-    pub seed: [u8; 32],
-    pub game: Box<dyn DynGame>,
-    pub chance: SeededChance,
-    pub log: Vec<Applied>,
-}
-
-/// An action the match applied, as the room keeps it to rebuild the match: its canonical JSON
-/// text, the text the store has. A parsed tree takes many times the memory (each object a
-/// B-tree node of a few hundred bytes), and a finished room keeps its match's log until it
-/// closes.
-pub(super) struct Applied {
-    pub seat: Seat,
-    pub action: Box<str>,
-}
-
-impl Applied {
-    /// The action as the engine takes it.
-    pub fn action(&self) -> serde_json::Value {
-        serde_json::from_str(&self.action).expect("the room wrote this JSON itself")
-    }
-}
-
-impl From<&LoggedAction> for Applied {
-    fn from(logged: &LoggedAction) -> Self {
-        Applied {
-            seat: logged.seat,
-            action: logged.action.to_string().into_boxed_str(),
-        }
-    }
-}
-
-impl Match {
-    /// The room's version: how many actions the match has applied.
-    pub fn version(&self) -> u64 {
-        self.log.len() as u64
-    }
-}
-
-/// Where the room stands. A finished match stays in the room (for its final view) until the
-/// room closes.
-pub(super) enum Phase {
-    Waiting,
-    Playing(Match),
-    Finished(Match),
-}
-
-impl Phase {
-    pub fn status(&self) -> RoomStatus {
-        match self {
-            Phase::Waiting => RoomStatus::Waiting,
-            Phase::Playing(_) => RoomStatus::Playing,
-            Phase::Finished(_) => RoomStatus::Finished,
-        }
-    }
-
-    pub fn current(&self) -> Option<&Match> {
-        match self {
-            Phase::Waiting => None,
-            Phase::Playing(m) | Phase::Finished(m) => Some(m),
-        }
-    }
-
-    pub fn current_mut(&mut self) -> Option<&mut Match> {
-        match self {
-            Phase::Waiting => None,
-            Phase::Playing(m) | Phase::Finished(m) => Some(m),
-        }
-    }
-
-    /// Moves the match between playing and finished to agree with its engine (an action that
-    /// ends it, or a rollback that undoes the ending).
-    pub fn settle(&mut self) {
-        let phase = std::mem::replace(self, Phase::Waiting);
-        *self = match phase {
-            Phase::Playing(m) | Phase::Finished(m) if m.game.outcome().is_some() => {
-                Phase::Finished(m)
-            }
-            Phase::Playing(m) | Phase::Finished(m) => Phase::Playing(m),
-            Phase::Waiting => Phase::Waiting,
-        };
-    }
-}
-
-pub(super) struct Room {
-    pub code: RoomCode,
-    pub entry: &'static GameEntry,
-    pub info: GameInfo,
-    pub game_id: String,
-    pub options: serde_json::Value,
-    pub settings: RoomSettings,
-    pub seats: Vec<SeatState>,
-    pub phase: Phase,
-    pub subscribers: HashMap<ConnId, Subscriber>,
-    pub services: RoomServices,
-    pub listing: Arc<Mutex<Listing>>,
-    /// The host's name as the lobby had it when the room opened, or as they joined: shown
-    /// until the host is in the room, where their current name is read.
-    pub host_name: Option<String>,
+/// A room: the coordinator of its parts. Only the room's task holds it.
+struct Room {
+    code: RoomCode,
+    entry: &'static GameEntry,
+    info: GameInfo,
+    game_id: String,
+    options: serde_json::Value,
+    /// What the host chose for the table; the host itself is the seating's.
+    settings: RoomSettings,
+    phase: Phase,
+    seating: Seating,
+    audience: Audience,
+    listed: Listed,
+    services: RoomServices,
     /// Bots decide with their own randomness: the match RNG must advance only inside
     /// `apply`, or a replay of the log would diverge.
-    pub bot_chance: SeededChance,
-    pub clocks: Clocks,
-    pub answers: Answers,
-    pub pipeline: Pipeline,
-    pub history: History,
+    bot_chance: SeededChance,
+    clocks: Clocks,
+    answers: Answers,
+    pipeline: Pipeline,
+    history: History,
     /// The last broadcast state frames, for patches.
-    pub bases: Bases,
-    pub empty_since: Option<Instant>,
+    bases: Bases,
+    empty_since: Option<Instant>,
     /// Which teams' chat windows were open when the room snapshot last went out.
-    pub chat_windows: Vec<bool>,
-    pub spectator_chat: ChatBudget,
+    chat_windows: Vec<bool>,
+    spectator_chat: ChatBudget,
     /// The room's recent chat, told again to whoever (re)joins and may read it.
-    pub chat_log: ChatLog,
-    /// Per seat: whether its person has accepted a rematch of the finished match.
-    pub rematch: Vec<bool>,
+    chat_log: ChatLog,
     /// The room snapshot changed since it last went out (see [`Room::broadcast_room`]).
-    pub room_changed: bool,
+    room_changed: bool,
     /// The match played before the current one, when the current one is a rematch.
-    pub previous_match: Option<String>,
-    /// Before the first match: the teams the options fix, if the game has teams and they are
-    /// not drawn at the start.
-    pub waiting_teams: Option<Vec<u8>>,
+    previous_match: Option<String>,
     /// Names the room and its game in what it logs; entered only where it logs
     /// ([`Room::in_span`]).
-    pub span: tracing::Span,
+    span: tracing::Span,
 }
 
 /// What woke the room.
@@ -270,33 +169,24 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         room = %setup.code,
         game = %setup.game_id
     );
+    let mut settings = setup.settings;
+    let seating = Seating::new(
+        setup.seats,
+        settings.host.take(),
+        setup.host_name,
+        waiting_teams,
+    );
     let mut room = Room {
+        listed: Listed::new(&setup.code, &setup.game_id, &setup.options),
         code: setup.code,
         entry: setup.entry,
         info,
         game_id: setup.game_id,
         options: setup.options,
-        settings: setup.settings,
-        seats: setup.seats,
-        listing: Arc::new(Mutex::new(Listing {
-            summary: RoomSummary {
-                code: RoomCode(String::new()),
-                game: String::new(),
-                seats: 0,
-                seated: 0,
-                status: phase.status(),
-                spectators: 0,
-                public: false,
-                host: None,
-                options: serde_json::Value::Null,
-                players: Vec::new(),
-            },
-            host: None,
-            seated: Vec::new(),
-        })),
-        host_name: setup.host_name,
+        settings,
+        seating,
         phase,
-        subscribers: HashMap::new(),
+        audience: Audience::default(),
         services,
         bot_chance: SeededChance::from_seed(SeededChance::fresh_seed()),
         clocks: Clocks::new(seat_count),
@@ -308,19 +198,16 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         chat_windows: Vec::new(),
         spectator_chat: ChatBudget::default(),
         chat_log: ChatLog::starting_at(crate::store::now_ms().max(0) as u64 * 1000),
-        rematch: vec![false; seat_count],
         room_changed: false,
         previous_match,
-        waiting_teams,
         span,
     };
     room.chat_windows = room.team_chat_windows();
-    room.list_options();
     room.update_summary();
     room.reclock(None);
     let handle = RoomHandle {
         tx,
-        listing: room.listing.clone(),
+        listing: room.listed.shared(),
     };
     room.services
         .metrics
@@ -350,7 +237,7 @@ impl Room {
     /// Logs in the room's span. The span is entered here only, not around the room's task:
     /// that entered and left it (a lookup and two atomic operations in the subscriber) on
     /// every poll, two or more for each action, when the room logs a few lines per match.
-    pub(super) fn in_span(&self, log: impl FnOnce()) {
+    fn in_span(&self, log: impl FnOnce()) {
         self.span.in_scope(log);
     }
 
@@ -408,7 +295,7 @@ impl Room {
                     false
                 }
                 Event::Command(Some(RoomCmd::Act { conn, seq, action })) => {
-                    if self.subscribers.contains_key(&conn) {
+                    if self.audience.contains(conn) {
                         self.act(conn, seq, &action).await;
                     }
                     false
@@ -433,9 +320,12 @@ impl Room {
         }
     }
 
-    /// The match's version, or 0 before the first match.
-    pub fn version(&self) -> u64 {
-        self.phase.current().map_or(0, Match::version)
+    /// The settings a match record keeps, its host included.
+    fn settings(&self) -> RoomSettings {
+        RoomSettings {
+            host: self.seating.host().map(str::to_owned),
+            ..self.settings.clone()
+        }
     }
 }
 
@@ -457,23 +347,4 @@ fn fixed_teams(entry: &GameEntry, options: &serde_json::Value, seats: u8) -> Opt
 /// SHA-256 of the seed, published while the seed itself stays secret.
 pub fn seed_hash(seed: &[u8; 32]) -> String {
     hex::encode(Sha256::digest(seed))
-}
-
-/// Why a room refused a message.
-#[derive(Debug, Clone)]
-pub(super) struct RoomRefusal {
-    pub code: ErrorCode,
-    /// The game's rule, for an action the game refused (`illegal_action`).
-    pub rule: Option<&'static str>,
-    pub message: String,
-}
-
-impl RoomRefusal {
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        RoomRefusal {
-            code,
-            rule: None,
-            message: message.into(),
-        }
-    }
 }

@@ -1,5 +1,5 @@
-//! Time in a room: each seat's decision clock, the rules' windows, each bot's schedule, grace
-//! periods and the empty-room timeout. All of it is `tokio::time`, so tests pause time.
+//! The room's clocks: each seat's decision clock, the rule window's clock and each bot's
+//! schedule. All of it is `tokio::time`, so tests pause time.
 //!
 //! A seat's clock starts when its decision starts (it comes to act, or acts and must act
 //! again) and is left alone by other seats' actions; a rule window's clock starts when the
@@ -9,13 +9,8 @@
 use std::time::Duration;
 use tokio::time::Instant;
 
-use pandemonium_game_contract::{Chance, RuleClock, Seat, SeatSet};
-use pandemonium_protocol::{ActionSource, BotPace};
-
-use super::actor::{Phase, Room};
-
-/// How long an empty room whose match is over stays open, at most.
-const FINISHED_EMPTY_ROOM: Duration = Duration::from_secs(30);
+use pandemonium_game_contract::{RuleClock, Seat, SeatSet};
+use pandemonium_protocol::BotPace;
 
 /// A rule window's clock.
 #[derive(Debug, Clone, Copy)]
@@ -110,6 +105,50 @@ impl Clocks {
         };
         [rule, turn].into_iter().flatten().min()
     }
+
+    /// The soonest clock to act: a decision's, a bot's or the rule window's.
+    pub fn next(&self) -> Option<Instant> {
+        self.turn
+            .iter()
+            .chain(self.bots.iter())
+            .flatten()
+            .copied()
+            .chain(self.rule.and_then(|r| r.at))
+            .min()
+    }
+
+    /// Whether the rule window's clock has run out by `now`; it runs out once.
+    pub fn rule_runs_out(&mut self, now: Instant) -> bool {
+        match self.rule.as_mut() {
+            Some(timer) if timer.at.is_some_and(|at| at <= now) => {
+                timer.at = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The seats whose decision clock has run out by `now`; their clocks stop.
+    pub fn run_out(&mut self, now: Instant) -> Vec<Seat> {
+        take_due(&mut self.turn, now)
+    }
+
+    /// The bot seats due to act by `now`; their schedules end until the next change.
+    pub fn bots_due(&mut self, now: Instant) -> Vec<Seat> {
+        take_due(&mut self.bots, now)
+    }
+}
+
+/// The seats whose time in `times` has come by `now`, their times cleared.
+fn take_due(times: &mut [Option<Instant>], now: Instant) -> Vec<Seat> {
+    let mut due = Vec::new();
+    for (seat, time) in times.iter_mut().enumerate() {
+        if time.is_some_and(|at| at <= now) {
+            *time = None;
+            due.push(seat as Seat);
+        }
+    }
+    due
 }
 
 /// How long a bot of this pace takes, from the server's base delay.
@@ -118,165 +157,6 @@ fn bot_delay(base: Duration, pace: BotPace) -> Duration {
         BotPace::Slow => base * 3,
         BotPace::Normal => base,
         BotPace::Fast => base / 3,
-    }
-}
-
-impl Room {
-    /// Sets the clocks for the current position. `acted` is the seat whose action led here,
-    /// if any: its decision starts again if it must act again.
-    pub(super) fn reclock(&mut self, acted: Option<Seat>) {
-        let Some(current) = self.phase.current().filter(|_| self.phase_is_playing()) else {
-            self.clocks = Clocks::new(self.seats.len());
-            return;
-        };
-        let game = current.game.as_ref();
-        let position = Position {
-            to_act: game.to_act(),
-            acted,
-            bots: self
-                .seats
-                .iter()
-                .map(|s| s.bot_plays().then_some(s.pace))
-                .collect(),
-            turn_limit: self
-                .settings
-                .turn_seconds
-                .filter(|_| !self.info.real_time)
-                .map(|s| Duration::from_secs(s as u64)),
-            bot_delay: self.services.bot_delay,
-            rule: game.rule_deadline(),
-        };
-        self.clocks.update(Instant::now(), &position);
-    }
-
-    fn phase_is_playing(&self) -> bool {
-        matches!(self.phase, Phase::Playing(_))
-    }
-
-    /// How long the room stays open with nobody in it. A finished match has nothing left to
-    /// wait for (it is in the history, and a rematch needs its players in the room): its room
-    /// closes sooner, so tables that play match after match do not pile up empty rooms.
-    fn empty_room_wait(&self) -> Duration {
-        match self.phase {
-            Phase::Finished(_) => self.services.empty_room.min(FINISHED_EMPTY_ROOM),
-            _ => self.services.empty_room,
-        }
-    }
-
-    pub(super) fn next_wake(&self) -> Option<Instant> {
-        let grace = self.grace();
-        let graces = self
-            .seats
-            .iter()
-            .filter(|s| !s.covered && !s.bot)
-            .filter_map(|s| s.away_since.map(|t| t + grace));
-        let empty = self.empty_since.map(|t| t + self.empty_room_wait());
-        let clocks = &self.clocks;
-        clocks
-            .turn
-            .iter()
-            .chain(clocks.bots.iter())
-            .flatten()
-            .copied()
-            .chain(clocks.rule.and_then(|r| r.at))
-            .chain(empty)
-            .chain(graces)
-            .min()
-    }
-
-    /// Handles whatever timers are due. Returns true when the room should close.
-    pub(super) async fn on_timer(&mut self) -> bool {
-        let now = Instant::now();
-        if self
-            .empty_since
-            .is_some_and(|t| t + self.empty_room_wait() <= now)
-        {
-            self.drain_commits().await;
-            if let Phase::Playing(current) = &self.phase
-                && let Err(error) = self.services.store.abandon(&current.id).await
-            {
-                self.in_span(|| tracing::error!(%error, "could not mark a match abandoned"));
-            }
-            self.in_span(|| tracing::info!("room closed: nobody in it"));
-            return true;
-        }
-        if self.expire_graces(now)
-            && let Err(refusal) = self.start_rematch_if_agreed().await
-        {
-            // A bot now plays for someone who left: the rematch they had agreed to without
-            // them could not be saved. It is asked for again by the next acceptance.
-            self.in_span(|| {
-                tracing::error!(code = refusal.code.as_str(), "a rematch could not start")
-            });
-        }
-        if let Some(timer) = self.clocks.rule.as_mut()
-            && timer.at.is_some_and(|at| at <= now)
-        {
-            timer.at = None;
-            let seats = self.seats_to_act();
-            self.apply_defaults(seats).await;
-        }
-        let late: Vec<Seat> = (0..self.seats.len() as Seat)
-            .filter(|&s| self.clocks.turn[s as usize].is_some_and(|at| at <= now))
-            .collect();
-        for &seat in &late {
-            self.clocks.turn[seat as usize] = None;
-        }
-        self.apply_defaults(late).await;
-        let due: Vec<Seat> = (0..self.seats.len() as Seat)
-            .filter(|&s| self.clocks.bots[s as usize].is_some_and(|at| at <= now))
-            .collect();
-        for seat in due {
-            self.clocks.bots[seat as usize] = None;
-            self.bot_move(seat).await;
-        }
-        // A clock that ran out without a move to make starts again rather than firing at once.
-        self.reclock(None);
-        false
-    }
-
-    fn seats_to_act(&self) -> Vec<Seat> {
-        self.phase
-            .current()
-            .map(|m| m.game.to_act().iter().collect())
-            .unwrap_or_default()
-    }
-
-    /// The clock ran out: each of `seats` still to act (and played by a person) gets the
-    /// rules' default action.
-    async fn apply_defaults(&mut self, seats: Vec<Seat>) {
-        for seat in seats {
-            let Some(current) = self.phase.current() else {
-                return;
-            };
-            if !current.game.to_act().contains(seat) || self.seats[seat as usize].bot_plays() {
-                continue;
-            }
-            let Some(action) = current.game.default_action(seat) else {
-                continue;
-            };
-            if let Err(refusal) = self.apply(seat, &action, ActionSource::Timeout, None).await {
-                self.in_span(|| tracing::warn!(seat, code = %refusal.code, rule = ?refusal.rule, "default action refused"));
-            }
-        }
-    }
-
-    async fn bot_move(&mut self, seat: Seat) {
-        let Some(current) = self.phase.current() else {
-            return;
-        };
-        if !current.game.to_act().contains(seat) || !self.seats[seat as usize].bot_plays() {
-            return;
-        }
-        let Some(action) = current
-            .game
-            .bot_action(seat, &mut self.bot_chance as &mut dyn Chance)
-        else {
-            return;
-        };
-        if let Err(refusal) = self.apply(seat, &action, ActionSource::Bot, None).await {
-            self.in_span(|| tracing::error!(seat, code = %refusal.code, rule = ?refusal.rule, message = %refusal.message, "a bot chose an illegal action"));
-        }
     }
 }
 
@@ -394,6 +274,31 @@ mod tests {
             None,
             "bots have no decision clock"
         );
+    }
+
+    #[test]
+    fn a_clock_runs_out_once_and_only_when_its_time_has_come() {
+        let start = Instant::now();
+        let mut clocks = Clocks::new(2);
+        clocks.update(
+            start,
+            &position(&[0], None, vec![None, Some(BotPace::Normal)]),
+        );
+        assert_eq!(clocks.next(), Some(start + LIMIT));
+        assert_eq!(clocks.run_out(start + LIMIT / 2), Vec::<Seat>::new());
+        assert_eq!(clocks.run_out(start + LIMIT), vec![0]);
+        assert_eq!(clocks.run_out(start + LIMIT), Vec::<Seat>::new(), "once");
+        assert_eq!(clocks.next(), None);
+        let mut window = position(&[0, 1], None, people(2));
+        window.rule = Some(RuleClock {
+            window: 1,
+            seconds: 15,
+        });
+        clocks.update(start, &window);
+        let end = start + Duration::from_secs(15);
+        assert!(!clocks.rule_runs_out(end - Duration::from_millis(1)));
+        assert!(clocks.rule_runs_out(end));
+        assert!(!clocks.rule_runs_out(end), "a window's clock runs out once");
     }
 
     #[test]
