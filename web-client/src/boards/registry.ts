@@ -1,23 +1,21 @@
 /**
- * Which games have a board. Boards are loaded lazily so each game's code is its own chunk.
- * A game without a board shows its rules page and a notice in the room — never a raw dump.
- *
- * To add a board: create `src/boards/<game>/index.ts` exporting `board: BoardModule<View,
- * Action>` (typed with the generated `src/protocol/<game>/` types) and add a line here (a
- * variant of a game names its board in its `GameInfo.board` instead):
- *
- *     soulitaire: () => import("./soulitaire").then((m) => m.board),
+ * Which games have a board: every folder here with an `index.ts` exporting `board:
+ * BoardModule<View, Action>` (typed with the generated `src/protocol/<game>/` types), named by
+ * the game's id. Boards are loaded lazily so each game's code is its own chunk. A game without a
+ * board shows its rules page and a notice in the room — never a raw dump. A variant of a game
+ * names its board in its `GameInfo.board` instead.
  */
 import type { BoardLoader, BoardModule } from "./contract";
 import type { GameInfo } from "../protocol/GameInfo";
 
-const BOARDS: Record<string, BoardLoader> = {
-  demos: () => import("./demos").then((m) => m.board),
-  soulitaire: () => import("./soulitaire").then((m) => m.board),
-  demon_klondike: () => import("./demon_klondike").then((m) => m.board),
-  demon_bound: () => import("./demon_bound").then((m) => m.board),
-  daemon_dice: () => import("./daemon_dice").then((m) => m.board),
-};
+const FOLDERS = import.meta.glob<{ board: BoardModule }>("./*/index.ts");
+
+const BOARDS: Record<string, BoardLoader> = Object.fromEntries(
+  Object.entries(FOLDERS).map(([path, load]) => [
+    path.split("/")[1],
+    () => load().then((m) => m.board),
+  ]),
+);
 
 /**
  * The board a game is drawn with: its own, or the one its `GameInfo.board` names (a variant of
