@@ -5,6 +5,12 @@
 //! every move. Here the same fields, in the same order, are read in place, each from the method
 //! that `build_view` uses. The conformance harness holds the text to exactly that of the
 //! built view serialised, at every position of its matches, for every viewer.
+//!
+//! Why by hand rather than a serde derive: a derived writer that borrows from the state the
+//! same way (no view built, no allocations) was measured against this one with criterion
+//! (`move_plus_four_views`, each built in turn and run interleaved). Its keys and enum tags go
+//! through serde's string escaper one by one (`json.rs`), and it cost well over the 2 µs a
+//! move that the project holds a hand-written serialiser to.
 
 use pandemonium_game_contract::{Seat, Viewer};
 use serde::ser::{Serialize, Serializer};
