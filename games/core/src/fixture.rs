@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub mod race;
 
 use crate::{
-    Chance, ConfigError, Conformance, ErrorCode, Game, GameInfo, Outcome, RuleError, Seat, SeatSet,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, Seat, SeatSet, SharedRefusal,
     Viewer, shuffle,
 };
 
@@ -41,32 +41,6 @@ pub struct View {
     pub standing: Vec<bool>,
     pub deck: u8,
     pub turn: Option<Seat>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    #[error("It is not your turn.")]
-    NotYourTurn,
-    #[error("The game is over.")]
-    MatchOver,
-}
-
-impl RuleError for Error {
-    fn code(&self) -> ErrorCode {
-        match self {
-            Error::MatchOver => ErrorCode::MatchOver,
-            Error::NotYourTurn => ErrorCode::NotYourTurn,
-        }
-    }
-
-    fn rule(&self) -> &'static str {
-        match self {
-            Error::NotYourTurn => "not_your_turn",
-            Error::MatchOver => "match_over",
-        }
-    }
-
-    const RULES: &'static [&'static str] = &["not_your_turn", "match_over"];
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -110,7 +84,7 @@ impl Game for TwentyOne {
     type Config = Config;
     type Action = Action;
     type View = View;
-    type Error = Error;
+    type Error = SharedRefusal;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -158,10 +132,15 @@ impl Game for TwentyOne {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, _: &mut dyn Chance) -> Result<(), Error> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        _: &mut dyn Chance,
+    ) -> Result<(), SharedRefusal> {
         match self.turn {
-            None => return Err(Error::MatchOver),
-            Some(turn) if turn != seat => return Err(Error::NotYourTurn),
+            None => return Err(SharedRefusal::MatchOver),
+            Some(turn) if turn != seat => return Err(SharedRefusal::NotYourTurn),
             Some(_) => {}
         }
         let s = seat as usize;
@@ -274,7 +253,7 @@ impl Conformance for TwentyOne {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance;
+    use crate::{SeededChance, conformance};
 
     #[test]
     fn the_fixture_passes_the_conformance_harness() {
@@ -300,7 +279,31 @@ mod tests {
         assert_eq!(game.to_act(), SeatSet::only(1));
         assert_eq!(
             game.apply(0, &Action::Stand, &mut chance),
-            Err(Error::NotYourTurn)
+            Err(SharedRefusal::NotYourTurn)
+        );
+    }
+
+    #[test]
+    fn a_shared_refusal_goes_out_with_its_own_code_and_no_rule_of_the_game() {
+        use crate::{Engine, ErrorCode, RandomBot, RuleError};
+        assert_eq!(SharedRefusal::NotYourTurn.rule(), "not_your_turn");
+        assert_eq!(
+            RuleError::code(&SharedRefusal::MatchOver),
+            ErrorCode::MatchOver
+        );
+        let mut chance = SeededChance::from_u64(1);
+        let game = TwentyOne::new(&Config::default(), 2, &mut chance).unwrap();
+        let mut engine = Engine::<TwentyOne, RandomBot>::boxed(game);
+        let refused = engine
+            .apply(1, &serde_json::json!({"type": "draw"}), &mut chance)
+            .unwrap_err();
+        assert_eq!(
+            (refused.code, refused.rule, refused.message.as_str()),
+            (
+                ErrorCode::NotYourTurn,
+                None,
+                "It is not your move: you have nothing to decide now."
+            )
         );
     }
 }

@@ -16,14 +16,60 @@ pub struct RuleClock {
     pub seconds: u32,
 }
 
+/// The refusals every game shares. The protocol gives them codes of their own
+/// ([`ErrorCode::MatchOver`], [`ErrorCode::NotYourTurn`]) so that clients handle them the same
+/// way in every game; a game's rule error holds one as its `Shared` variant rather than
+/// declaring them again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SharedRefusal {
+    #[error("The match is over.")]
+    MatchOver,
+    #[error("It is not your move: you have nothing to decide now.")]
+    NotYourTurn,
+}
+
+impl SharedRefusal {
+    /// The rule names, in the order of the variants: each is also its code's name.
+    const NAMES: [&'static str; 2] = ["match_over", "not_your_turn"];
+
+    pub fn code(self) -> ErrorCode {
+        match self {
+            SharedRefusal::MatchOver => ErrorCode::MatchOver,
+            SharedRefusal::NotYourTurn => ErrorCode::NotYourTurn,
+        }
+    }
+
+    pub fn rule(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+/// A game whose only refusals are the shared ones (the test fixture Twenty-One).
+impl RuleError for SharedRefusal {
+    fn shared(&self) -> Option<SharedRefusal> {
+        Some(*self)
+    }
+
+    fn rule(&self) -> &'static str {
+        SharedRefusal::rule(*self)
+    }
+
+    const RULES: &'static [&'static str] = &Self::NAMES;
+}
+
 /// A rule error: why an action was refused. Small enums, one per game; `Display` is the
 /// sentence a player reads.
 pub trait RuleError: std::error::Error + Send + Sync + 'static {
+    /// The refusal every game shares that this is, if it is one.
+    fn shared(&self) -> Option<SharedRefusal> {
+        None
+    }
+
     /// The protocol's code for the refusal: [`ErrorCode::IllegalAction`] for a rule of this
-    /// game, or one every game shares ([`ErrorCode::MatchOver`], [`ErrorCode::NotYourTurn`]),
-    /// so that clients handle those the same way in every game.
+    /// game, or a [`SharedRefusal`]'s own.
     fn code(&self) -> ErrorCode {
-        ErrorCode::IllegalAction
+        self.shared()
+            .map_or(ErrorCode::IllegalAction, SharedRefusal::code)
     }
 
     /// The game's own stable snake_case name for the rule, such as `not_adjacent`: sent

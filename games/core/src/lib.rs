@@ -27,7 +27,7 @@ mod seats;
 pub use bot::{Bot, RandomBot};
 pub use chance::{Chance, ScriptedChance, SeededChance, shuffle};
 pub use dynamic::{ConfigError, Created, DynGame, Engine, GameEntry, Rejection};
-pub use game::{Conformance, Game, RuleClock, RuleError};
+pub use game::{Conformance, Game, RuleClock, RuleError, SharedRefusal};
 pub use pandemonium_protocol::game::ChoiceValue;
 pub use pandemonium_protocol::{
     ErrorCode, GameInfo, OptionKind, OptionSpec, Outcome, Seat, Viewer,

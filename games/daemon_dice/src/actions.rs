@@ -1,7 +1,7 @@
 //! What a seat can ask of the engine, and why it may be refused. Every decision is one small
 //! step (one die assigned at a time), so the list of legal actions stays short and complete.
 
-use pandemonium_game_contract::{ErrorCode, RuleError, Seat};
+use pandemonium_game_contract::{RuleError, Seat, SharedRefusal};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -59,10 +59,9 @@ pub enum DaemonAction {
 /// Why an action was refused. The state is untouched whenever one is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum DaemonError {
-    #[error("The battle is over.")]
-    MatchOver,
-    #[error("It is not your move: you have nothing to decide now.")]
-    NotYourTurn,
+    /// A refusal every game shares.
+    #[error(transparent)]
+    Shared(#[from] SharedRefusal),
     #[error("That action does not belong to this step of the turn.")]
     WrongStep,
     #[error("There is no such die.")]
@@ -110,18 +109,16 @@ pub enum DaemonError {
 }
 
 impl RuleError for DaemonError {
-    fn code(&self) -> ErrorCode {
+    fn shared(&self) -> Option<SharedRefusal> {
         match self {
-            DaemonError::MatchOver => ErrorCode::MatchOver,
-            DaemonError::NotYourTurn => ErrorCode::NotYourTurn,
-            _ => ErrorCode::IllegalAction,
+            DaemonError::Shared(shared) => Some(*shared),
+            _ => None,
         }
     }
 
     fn rule(&self) -> &'static str {
         match self {
-            DaemonError::MatchOver => "match_over",
-            DaemonError::NotYourTurn => "not_your_turn",
+            DaemonError::Shared(shared) => shared.rule(),
             DaemonError::WrongStep => "wrong_step",
             DaemonError::NoSuchDie => "no_such_die",
             DaemonError::NoSuchAttack => "no_such_attack",

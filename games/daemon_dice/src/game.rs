@@ -3,7 +3,7 @@
 //! defaults, and the conformance configurations.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, Seat, SeatSet, SharedRefusal, Viewer,
 };
 
 use crate::actions::{DaemonAction, DaemonError};
@@ -27,10 +27,10 @@ impl DaemonDice {
 
     fn check(&self, seat: Seat, action: &DaemonAction) -> Result<(), DaemonError> {
         if self.outcome.is_some() {
-            return Err(DaemonError::MatchOver);
+            return Err(DaemonError::Shared(SharedRefusal::MatchOver));
         }
         if seat >= self.seats || !self.waiting().contains(seat) {
-            return Err(DaemonError::NotYourTurn);
+            return Err(DaemonError::Shared(SharedRefusal::NotYourTurn));
         }
         match self.step {
             Step::Construction => self.check_construction(seat, action),
@@ -43,7 +43,7 @@ impl DaemonDice {
             Step::Target | Step::Attack | Step::Rot { .. } | Step::NameNext => {
                 self.check_attack(action)
             }
-            Step::Over => Err(DaemonError::MatchOver),
+            Step::Over => Err(DaemonError::Shared(SharedRefusal::MatchOver)),
         }
     }
 

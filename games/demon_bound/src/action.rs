@@ -1,6 +1,6 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
-use pandemonium_game_contract::{ErrorCode, RuleError, Seat};
+use pandemonium_game_contract::{RuleError, Seat, SharedRefusal};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -61,10 +61,9 @@ pub enum DemonBoundAction {
 /// Why an action was refused. The state is untouched whenever one is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum DemonBoundError {
-    #[error("The game is over.")]
-    MatchOver,
-    #[error("It is not your move.")]
-    NotYourTurn,
+    /// A refusal every game shares.
+    #[error(transparent)]
+    Shared(#[from] SharedRefusal),
     #[error("That action does not belong to this moment of the turn.")]
     WrongStep,
     #[error("You do not hold that card.")]
@@ -94,18 +93,16 @@ pub enum DemonBoundError {
 }
 
 impl RuleError for DemonBoundError {
-    fn code(&self) -> ErrorCode {
+    fn shared(&self) -> Option<SharedRefusal> {
         match self {
-            DemonBoundError::MatchOver => ErrorCode::MatchOver,
-            DemonBoundError::NotYourTurn => ErrorCode::NotYourTurn,
-            _ => ErrorCode::IllegalAction,
+            DemonBoundError::Shared(shared) => Some(*shared),
+            _ => None,
         }
     }
 
     fn rule(&self) -> &'static str {
         match self {
-            DemonBoundError::MatchOver => "match_over",
-            DemonBoundError::NotYourTurn => "not_your_turn",
+            DemonBoundError::Shared(shared) => shared.rule(),
             DemonBoundError::WrongStep => "wrong_step",
             DemonBoundError::NotInHand => "not_in_hand",
             DemonBoundError::WrongCard => "wrong_card",

@@ -2,7 +2,7 @@
 //! `check` accepts exactly what `legal_actions` lists (the conformance harness holds them to
 //! it).
 
-use pandemonium_game_contract::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat, SharedRefusal};
 
 use crate::action::{DemonBoundAction as A, DemonBoundError as E};
 use crate::cards::{Card, Suit, total};
@@ -223,10 +223,10 @@ impl DemonBound {
     /// Whether `seat` may take `action` now, and why not.
     pub(crate) fn check(&self, seat: Seat, action: &A) -> Result<(), E> {
         if self.outcome.is_some() {
-            return Err(E::MatchOver);
+            return Err(E::Shared(SharedRefusal::MatchOver));
         }
         if !self.waiting().contains(seat) {
-            return Err(E::NotYourTurn);
+            return Err(E::Shared(SharedRefusal::NotYourTurn));
         }
         let player = self.player(seat);
         let holds = |card: Card| {

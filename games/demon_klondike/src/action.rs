@@ -6,6 +6,7 @@
 //! Aces arrived and never disappear), so a move that lost a race is refused with
 //! `foundation_moved` rather than landing somewhere its player did not choose.
 
+use pandemonium_game_contract::SharedRefusal;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -35,8 +36,9 @@ pub enum Action {
 /// Why an action was refused. The state is untouched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    #[error("The match is over.")]
-    MatchOver,
+    /// A refusal every game shares.
+    #[error(transparent)]
+    Shared(#[from] SharedRefusal),
     #[error("That seat is not at this table.")]
     NoSuchSeat,
     #[error("The deal is over: the next one starts when everyone is ready.")]
@@ -82,16 +84,16 @@ pub enum Error {
 }
 
 impl pandemonium_game_contract::RuleError for Error {
-    fn code(&self) -> pandemonium_game_contract::ErrorCode {
+    fn shared(&self) -> Option<SharedRefusal> {
         match self {
-            Error::MatchOver => pandemonium_game_contract::ErrorCode::MatchOver,
-            _ => pandemonium_game_contract::ErrorCode::IllegalAction,
+            Error::Shared(shared) => Some(*shared),
+            _ => None,
         }
     }
 
     fn rule(&self) -> &'static str {
         match self {
-            Error::MatchOver => "match_over",
+            Error::Shared(shared) => shared.rule(),
             Error::NoSuchSeat => "no_such_seat",
             Error::BetweenDeals => "between_deals",
             Error::DealUnderway => "deal_underway",

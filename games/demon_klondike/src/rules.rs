@@ -2,7 +2,7 @@
 //! says why it cannot be played) without touching anything; `perform` then applies the
 //! resolved move, so a refused action never changes the state.
 
-use pandemonium_game_contract::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat, SharedRefusal};
 
 use crate::action::{Action, Error};
 use crate::cards::{ACE, KING};
@@ -34,7 +34,7 @@ impl DemonKlondike {
             return Err(Error::NoSuchSeat);
         }
         match self.phase {
-            Phase::Over => Err(Error::MatchOver),
+            Phase::Over => Err(Error::Shared(SharedRefusal::MatchOver)),
             Phase::BetweenDeals { ready } => match action {
                 Action::Ready if ready.contains(seat) => Err(Error::AlreadyReady),
                 Action::Ready => Ok(Move::Ready),

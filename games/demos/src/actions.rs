@@ -1,6 +1,6 @@
 //! What a seat can ask of the engine, and why it may be refused.
 
-use pandemonium_game_contract::{ErrorCode, RuleError, Seat};
+use pandemonium_game_contract::{RuleError, Seat, SharedRefusal};
 use serde::{Deserialize, Deserializer, Serialize, de};
 use ts_rs::TS;
 
@@ -182,10 +182,9 @@ impl TryFrom<Vec<Seat>> for AllocationTargets {
 /// Why an action was refused. The state is untouched whenever one is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum DemosError {
-    #[error("The match is over.")]
-    MatchOver,
-    #[error("It is not your move: you have nothing to decide now, or you already committed.")]
-    NotYourTurn,
+    /// A refusal every game shares.
+    #[error(transparent)]
+    Shared(#[from] SharedRefusal),
     #[error("That action does not belong to this moment of the round.")]
     WrongStep,
     #[error("You do not hold that card.")]
@@ -203,18 +202,16 @@ pub enum DemosError {
 }
 
 impl RuleError for DemosError {
-    fn code(&self) -> ErrorCode {
+    fn shared(&self) -> Option<SharedRefusal> {
         match self {
-            DemosError::MatchOver => ErrorCode::MatchOver,
-            DemosError::NotYourTurn => ErrorCode::NotYourTurn,
-            _ => ErrorCode::IllegalAction,
+            DemosError::Shared(shared) => Some(*shared),
+            _ => None,
         }
     }
 
     fn rule(&self) -> &'static str {
         match self {
-            DemosError::MatchOver => "match_over",
-            DemosError::NotYourTurn => "not_your_turn",
+            DemosError::Shared(shared) => shared.rule(),
             DemosError::WrongStep => "wrong_step",
             DemosError::NotInHand => "not_in_hand",
             DemosError::NotAvailable => "not_available",

@@ -2,7 +2,8 @@
 //! actions, defaults and the consultation windows' deadlines.
 
 use pandemonium_game_contract::{
-    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet, Viewer,
+    Chance, ConfigError, Conformance, Game, GameInfo, Outcome, RuleClock, Seat, SeatSet,
+    SharedRefusal, Viewer,
 };
 
 use crate::actions::{AllocationTargets, Declaration, DemosAction, DemosError, Take};
@@ -74,10 +75,10 @@ impl Demos {
 
     fn check(&self, seat: Seat, action: &DemosAction) -> Result<(), DemosError> {
         if self.outcome.is_some() {
-            return Err(DemosError::MatchOver);
+            return Err(DemosError::Shared(SharedRefusal::MatchOver));
         }
         if !self.waiting().contains(seat) || seat >= self.seats {
-            return Err(DemosError::NotYourTurn);
+            return Err(DemosError::Shared(SharedRefusal::NotYourTurn));
         }
         match (&self.step, action) {
             (Step::Declaration { .. }, DemosAction::Declare { .. }) => Ok(()),

@@ -2,7 +2,7 @@
 //! tie-breaks, the Harmonious Square's forced reveals, the figure draw and, in team modes, the
 //! team's allocation of what it drew.
 
-use pandemonium_game_contract::{Chance, Seat};
+use pandemonium_game_contract::{Chance, Seat, SharedRefusal};
 
 use crate::actions::{AllocationTargets, DemosError};
 use crate::harmony::Held;
@@ -131,7 +131,9 @@ impl Demos {
         seat: Seat,
         to: &AllocationTargets,
     ) -> Result<(), DemosError> {
-        let pending = self.pending_of(seat).ok_or(DemosError::NotYourTurn)?;
+        let pending = self
+            .pending_of(seat)
+            .ok_or(DemosError::Shared(SharedRefusal::NotYourTurn))?;
         let members = self.members(pending.side);
         let to = to.as_slice();
         if to.len() == pending.figures.len() && to.iter().all(|&s| members.contains(s)) {

@@ -1,13 +1,14 @@
 //! Why an action was refused: a stable code for clients and tests, a sentence for the player.
 
-use pandemonium_game_contract::{ErrorCode, RuleError};
+use pandemonium_game_contract::{ErrorCode, RuleError, SharedRefusal};
 
 use crate::cards::{Face, Rank, Symbol};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    #[error("The match is over.")]
-    MatchOver,
+    /// A refusal every game shares.
+    #[error(transparent)]
+    Shared(#[from] SharedRefusal),
     #[error("Soulitaire has a single seat; seat {0} cannot act.")]
     NotYourSeat(u8),
     #[error("There is no column {0}: the Spellboard has columns 0 to 5.")]
@@ -45,17 +46,25 @@ pub enum Error {
 }
 
 impl RuleError for Error {
+    fn shared(&self) -> Option<SharedRefusal> {
+        match self {
+            Error::Shared(shared) => Some(*shared),
+            _ => None,
+        }
+    }
+
     fn code(&self) -> ErrorCode {
         match self {
-            Error::MatchOver => ErrorCode::MatchOver,
             Error::NotYourSeat(_) => ErrorCode::NotYourTurn,
-            _ => ErrorCode::IllegalAction,
+            _ => self
+                .shared()
+                .map_or(ErrorCode::IllegalAction, SharedRefusal::code),
         }
     }
 
     fn rule(&self) -> &'static str {
         match self {
-            Error::MatchOver => "match_over",
+            Error::Shared(shared) => shared.rule(),
             Error::NotYourSeat(_) => "not_your_seat",
             Error::NoSuchColumn(_) => "no_such_column",
             Error::NoSuchFoundation(_) => "no_such_foundation",

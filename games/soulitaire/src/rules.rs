@@ -7,6 +7,7 @@
 //! nothing more can be offered. Win and loss are checked only once it is over.
 
 use pandemonium_game_contract::Seat;
+use pandemonium_game_contract::SharedRefusal;
 
 use crate::action::Action;
 use crate::cards::{Card, Face, Symbol};
@@ -17,7 +18,7 @@ impl Soulitaire {
     /// Checks `action` for `seat` without changing anything.
     pub(crate) fn check(&self, seat: Seat, action: &Action) -> Result<(), Error> {
         if !self.is_playing() {
-            return Err(Error::MatchOver);
+            return Err(Error::Shared(SharedRefusal::MatchOver));
         }
         if seat != 0 {
             return Err(Error::NotYourSeat(seat));

@@ -74,3 +74,13 @@ describe("the rules pages", () => {
     }
   });
 });
+
+describe("rule names", () => {
+  it("are the game's own, as the registry lists them", async () => {
+    const { ruleOf } = await import("./ruleNames");
+    expect(ruleOf("demon_klondike", "foundation_moved")).toBe("foundation_moved");
+    expect(ruleOf("demon_klondike", "not_adjacent")).toBeNull();
+    expect(ruleOf("soulitaire", "not_adjacent")).toBe("not_adjacent");
+    expect(ruleOf("demos", null)).toBeNull();
+  });
+});

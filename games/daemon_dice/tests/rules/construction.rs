@@ -5,7 +5,7 @@ use pandemonium_daemon_dice::{
     DaemonDice, DaemonDiceConfig, DaemonError, Die, Lineage, Part, Step,
     breeds::{classify, declaration_needed, power_level},
 };
-use pandemonium_game_contract::{Game, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, SeededChance, SharedRefusal, Viewer};
 
 use super::support::*;
 
@@ -34,7 +34,7 @@ fn each_player_picks_exactly_the_agreed_number_of_dice_in_secret() {
     act(&mut game, 0, A::Ready { breed: None });
     assert_eq!(
         refused(&game, 0, A::Ready { breed: None }),
-        DaemonError::NotYourTurn,
+        DaemonError::Shared(SharedRefusal::NotYourTurn),
         "a ready daemon waits for the others"
     );
     let mine = game.view(Viewer::Seat(0));

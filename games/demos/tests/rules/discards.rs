@@ -5,7 +5,7 @@ use pandemonium_demos::{
     Demos, DemosAction, DemosConfig, DemosError, DiscardOrder, DiscardView, MissedTake, Mode,
     Phase, Take, Turn,
 };
-use pandemonium_game_contract::{Game, RuleError, SeededChance, Viewer};
+use pandemonium_game_contract::{Game, RuleError, SeededChance, SharedRefusal, Viewer};
 
 use super::support::*;
 
@@ -55,7 +55,10 @@ fn every_player_commits_the_public_discard_at_once_and_in_private() {
     assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![0, 2]);
     assert_eq!(seat_view(&game, 1).my_commit, Some(action));
     assert!(game.legal_actions(1).is_empty(), "a commit is final");
-    assert_eq!(refused(&game, 1, action), DemosError::NotYourTurn);
+    assert_eq!(
+        refused(&game, 1, action),
+        DemosError::Shared(SharedRefusal::NotYourTurn)
+    );
     for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
         let view = game.view(viewer);
         assert_eq!(view.my_commit, None);

@@ -6,7 +6,7 @@ use pandemonium_demos::{
     CombinationKind, DecidedBy, DemosAction, DemosError, DiscardView, ElectionDecidedBy, Harmony,
     Mode, Phase, ScandalEvent, Suit, Take, VetoUsed,
 };
-use pandemonium_game_contract::{Game, Viewer};
+use pandemonium_game_contract::{Game, SharedRefusal, Viewer};
 
 use super::support::*;
 
@@ -321,7 +321,7 @@ fn a_veto_in_round_three_cancels_the_unanimous_turn_and_none_is_left_for_round_f
             &DemosAction::Veto,
             &mut pandemonium_game_contract::SeededChance::from_u64(0),
         );
-        assert_eq!(refused, Err(DemosError::NotYourTurn));
+        assert_eq!(refused, Err(DemosError::Shared(SharedRefusal::NotYourTurn)));
         polled.push(seat);
         apply(&mut game, seat, DemosAction::Pass);
     }

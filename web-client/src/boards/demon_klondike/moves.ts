@@ -2,6 +2,7 @@
  * What a click, a double-click or a drop means, worked out from `legal` alone: the board never
  * offers a move the server did not list.
  */
+import { ruleOf } from "../../rules/ruleNames";
 import type { DemonAction } from "../../protocol/demon_klondike/DemonAction";
 import type { DemonCard } from "../../protocol/demon_klondike/DemonCard";
 import type { DemonFoundationView } from "../../protocol/demon_klondike/DemonFoundationView";
@@ -50,7 +51,7 @@ export function stockAction(legal: DemonAction[]): DemonAction | null {
  * for `illegal_action` the game's rule. */
 export function refusalWords(refusal: { code?: string; rule?: string | null }): string {
   if (refusal.code === "match_over") return "The deal is over.";
-  switch (refusal.rule) {
+  switch (ruleOf("demon_klondike", refusal.rule)) {
     case "foundation_moved":
       return "Too slow — someone got there first.";
     case "stopped":
