@@ -52,7 +52,7 @@ fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
 /// state against the one before outlines each state once.
 ///
 /// An outline's nodes go back to a few spare buffers of the thread when it is dropped, and
-/// the next outline takes one ([`SPARE_NODES`]).
+/// the next outline takes one (`SPARE_NODES`).
 #[derive(Debug, Clone)]
 pub struct Outline {
     /// The values in the order they open (a container before what it holds).
