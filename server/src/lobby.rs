@@ -88,7 +88,7 @@ impl Lobby {
     fn services(&self) -> RoomServices {
         let rooms = self.inner.rooms.clone();
         RoomServices {
-            store: self.inner.store.clone(),
+            log: self.inner.store.clone().into(),
             metrics: self.inner.metrics.clone(),
             bot_delay: self.inner.bot_delay,
             empty_room: self.inner.empty_room,

@@ -344,45 +344,6 @@ pub fn hex_decode(text: &str) -> [u8; 32] {
     bytes.try_into().expect("32 bytes")
 }
 
-async fn a_player_out_of_time_gets_the_default_action_logged_as_a_timeout(db: &TestDb) {
-    let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let clocked = CreateRoom {
-        turn_seconds: Some(1),
-        ..request("twenty_one", 1, vec![], json!({}))
-    };
-    host_room(&app, &mut alice, &clocked, 0).await;
-    start(&mut alice).await;
-    let first = alice.state.clone().unwrap();
-    let deadline = first.deadline_ms.expect("a clock runs");
-    assert!(
-        deadline <= 1_000,
-        "the clock shows the time left: {deadline} ms"
-    );
-    // Alice does nothing: after a second the room stands for her, and the match ends.
-    let step = std::time::Duration::from_millis(250);
-    let over = crate::support::passing_time(step, 8, alice.state_at_least(1))
-        .await
-        .expect("the room acts when the clock runs out");
-    assert!(over.outcome.is_some());
-    let match_id = alice.room.clone().unwrap().match_id.unwrap();
-    let record: MatchRecord = app
-        .http
-        .get(&format!("/api/matches/{match_id}"))
-        .await
-        .json();
-    assert_eq!(record.log.len(), 1);
-    assert_eq!(record.log[0].action, json!({"type": "stand"}));
-    assert_eq!(
-        record.log[0].by,
-        pandemonium_protocol::ActionSource::Timeout
-    );
-    app.stop().await;
-}
-crate::on_both_stores_passing_time!(
-    a_player_out_of_time_gets_the_default_action_logged_as_a_timeout
-);
-
 async fn a_panic_in_one_room_leaves_every_other_room_running(db: &TestDb) {
     let app = TestApp::spawn(db).await;
     let mut alice = app.guest("Alice").await;
@@ -415,30 +376,6 @@ async fn a_panic_in_one_room_leaves_every_other_room_running(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(a_panic_in_one_room_leaves_every_other_room_running);
-
-async fn rooms_nobody_is_in_are_closed(db: &TestDb) {
-    let mut config = pandemonium_server::Config::for_tests(&db.url);
-    config.empty_room_seconds = 1;
-    let app = TestApp::spawn_with(config).await;
-    let mut alice = app.guest("Alice").await;
-    let code = open_room(&app, &mut alice, "twenty_one", 2, vec![], json!({})).await;
-    assert_eq!(
-        app.http.get(&format!("/api/rooms/{code}")).await.status,
-        200
-    );
-    alice.send(&ClientMsg::Leave).await;
-    let mut status = 200;
-    for _ in 0..40 {
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        status = app.http.get(&format!("/api/rooms/{code}")).await.status;
-        if status == 404 {
-            break;
-        }
-    }
-    assert_eq!(status, 404, "an empty room closes after its idle time");
-    app.stop().await;
-}
-on_both_stores!(rooms_nobody_is_in_are_closed);
 
 /// A host who leaves before the match hands the table on to the seated player, who can then
 /// fill the freed seat and start it: otherwise nobody could.

@@ -74,7 +74,7 @@ fn twenty_one_room(store: &Store, metrics: Arc<Metrics>) -> RoomHandle {
             resumed: None,
         },
         RoomServices {
-            store: store.clone(),
+            log: store.clone().into(),
             metrics: metrics.clone(),
             bot_delay: Duration::from_millis(1),
             empty_room: Duration::from_secs(60),

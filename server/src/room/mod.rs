@@ -17,6 +17,7 @@ mod deltas;
 mod fanout;
 mod history;
 mod listing;
+pub mod match_log;
 mod phase;
 mod pipeline;
 mod refusal;
@@ -24,6 +25,9 @@ pub mod replay;
 mod seating;
 mod seats;
 mod wire;
+
+#[cfg(test)]
+mod harness;
 
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;

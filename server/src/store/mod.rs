@@ -390,6 +390,13 @@ pub struct Append<'a> {
 pub struct Committing(oneshot::Receiver<Result<(), StoreError>>);
 
 impl Committing {
+    /// An append answered already: durable, or refused with `result`'s error.
+    pub fn answered(result: Result<(), StoreError>) -> Committing {
+        let (done, committed) = oneshot::channel();
+        let _ = done.send(result);
+        Committing(committed)
+    }
+
     /// Resolves once the append is durable, or with why it is not.
     pub async fn wait(self) -> Result<(), StoreError> {
         self.await

@@ -95,7 +95,7 @@ impl Room {
         let index = current.version();
         let queued = self
             .services
-            .store
+            .log
             .queue_append(Append {
                 match_id: &current.id,
                 index,
@@ -172,7 +172,7 @@ impl Room {
                 self.in_span(|| tracing::error!(%error, version, "an action could not be saved; rolling back"));
                 self.roll_back();
                 if let Some(current) = self.phase.current()
-                    && let Err(error) = self.services.store.reopen_log(&current.id).await
+                    && let Err(error) = self.services.log.reopen_log(&current.id).await
                 {
                     self.in_span(|| tracing::error!(%error, "could not reopen the match's log"));
                 }

@@ -31,13 +31,14 @@ use super::clocks::Clocks;
 use super::deltas::Bases;
 use super::history::History;
 use super::listing::Listed;
+use super::match_log::MatchLog;
 use super::phase::{Applied, Match, Phase};
 use super::pipeline::Pipeline;
 use super::seating::Seating;
 use super::seats::SeatState;
 use super::{RoomCmd, RoomHandle};
 use crate::metrics::Metrics;
-use crate::store::{RoomSettings, Store};
+use crate::store::RoomSettings;
 
 /// Commands a room buffers before senders wait.
 const MAILBOX: usize = 256;
@@ -80,7 +81,8 @@ impl std::fmt::Debug for Resumed {
 /// Shared services a room uses.
 #[derive(Clone)]
 pub struct RoomServices {
-    pub store: Store,
+    /// Where the room's matches are written.
+    pub log: MatchLog,
     pub metrics: Arc<Metrics>,
     pub bot_delay: Duration,
     pub empty_room: Duration,

@@ -67,7 +67,7 @@ impl Room {
         {
             self.drain_commits().await;
             if let Some(current) = self.phase.playing()
-                && let Err(error) = self.services.store.abandon(&current.id).await
+                && let Err(error) = self.services.log.abandon(&current.id).await
             {
                 self.in_span(|| tracing::error!(%error, "could not mark a match abandoned"));
             }
