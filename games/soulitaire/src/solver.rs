@@ -12,9 +12,8 @@
 //! otherwise discards the top demon to reach the next one.
 //!
 //! A sacrifice is played one action at a time (place the demon, offer each card, end it): the
-//! solver plans the whole of it when it places the demon, and at each later step plans the
-//! rest again from the view (which shows the demon, the symbols left and the cards still
-//! eligible). Nothing is revealed during a sacrifice, so the plan does not change.
+//! solver plans it whole when it places the demon, then plans the rest again at each step
+//! from the view. Nothing is revealed during a sacrifice, so the plan does not change.
 
 use pandemonium_game_contract::{Bot, Chance};
 use std::collections::HashMap;
