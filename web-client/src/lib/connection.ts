@@ -8,7 +8,10 @@
  *   the server sends only what it missed; a `state` whose version is not newer than the last
  *   one seen is ignored (a new match in the room starts the count again).
  * - It reconnects by itself with exponential backoff and jitter, and says so in the store
- *   (`status: "reconnecting"`, `retryAt`) so the UI can show a banner.
+ *   (`status: "reconnecting"`, `retryAt`, `reconnectReason`) so the UI can show a banner. A
+ *   server that closes with 1012 is restarting or has handed the room to another node: the
+ *   client reconnects at once, within a random second so that a room's clients do not all
+ *   arrive in the same millisecond.
  * - `act()` returns a promise settled by exactly the `ack` or `reject` carrying its sequence
  *   number. Acts made while offline wait and are sent after the rejoin; acts already on the
  *   wire when the connection drops are sent again after the rejoin, in order, with the same
@@ -16,6 +19,10 @@
  *   its original answer, so resending never plays a move twice. Nothing is dropped silently.
  * - An act refused `rate_limited` was not applied: it is sent again (same seq) after a short
  *   pause that doubles each time, and only after several refusals is the promise rejected.
+ * - An act refused `storage_unavailable` was not applied either, but its seq is answered: it
+ *   is offered again under a fresh seq after a growing pause, while the position it was chosen
+ *   against still stands (`outbox.ts`). Meanwhile the store says `waitingForDatabase`, one
+ *   calm notice rather than a toast per click, until an act is accepted or the state moves.
  * - Sequence numbers keep increasing per seat across connections and page loads: the room
  *   snapshot says the last seq the server answered for your seat, and new acts go above it.
  * - Chat survives reloads and reconnects: the server tells the room's recent lines again on
@@ -33,7 +40,13 @@ import type { GameState } from "../protocol/GameState";
 import type { JoinRole } from "../protocol/JoinRole";
 import type { RoomSnapshot } from "../protocol/RoomSnapshot";
 import type { ServerMsg } from "../protocol/ServerMsg";
-import { backoffDelay, DEFAULT_BACKOFF } from "./backoff";
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  RESTART_JITTER_MS,
+  restartDelay,
+  STORAGE_BACKOFF,
+} from "./backoff";
 import {
   ActError,
   INITIAL,
@@ -43,9 +56,10 @@ import {
   type ConnectionState,
   type HintAnswer,
   type Notice,
+  type ReconnectReason,
   type SocketLike,
 } from "./connectionState";
-import { Outbox } from "./outbox";
+import { MOVED_ON, Outbox } from "./outbox";
 import { applyStatePatch, PatchMismatch } from "./patch";
 import { createStore, type Readable } from "./store";
 
@@ -59,11 +73,14 @@ export {
   type ConnectionStatus,
   type HintAnswer,
   type Notice,
+  type ReconnectReason,
   type SocketFactory,
   type SocketLike,
 } from "./connectionState";
 
 const OPEN = 1;
+/** The close code of a server that restarts or hands the room to another node. */
+const SERVICE_RESTART = 1012;
 const NOTICE_LIMIT = 5;
 
 export class Connection implements Readable<ConnectionState> {
@@ -93,6 +110,8 @@ export class Connection implements Readable<ConnectionState> {
       badTokenCodes: ["unknown_token"],
       rateRetryMs: 250,
       rateRetries: 5,
+      restartJitterMs: RESTART_JITTER_MS,
+      storageBackoff: STORAGE_BACKOFF,
       ...options,
     };
     this.outbox = new Outbox(
@@ -100,8 +119,11 @@ export class Connection implements Readable<ConnectionState> {
         canSend: () => this.canSendRoomCommands(),
         send: (seq, action) => this.send({ type: "act", seq, action }),
         counted: (pendingActs) => this.patch({ pendingActs }),
+        position: () => `${this.matchId}@${this.lastVersion}`,
+        superseded: () => this.pushNotice("info", "storage_unavailable", MOVED_ON),
       },
       { retryMs: this.opts.rateRetryMs, retries: this.opts.rateRetries },
+      { backoff: this.opts.storageBackoff, random: this.opts.random },
     );
   }
 
@@ -137,7 +159,14 @@ export class Connection implements Readable<ConnectionState> {
       socket.close(1000, "bye");
     }
     this.failPending("stopped", "The connection was closed.");
-    this.patch({ status: "idle", attempt: 0, retryAt: null });
+    this.answerHints(null);
+    this.patch({
+      status: "idle",
+      attempt: 0,
+      retryAt: null,
+      reconnectReason: null,
+      waitingForDatabase: false,
+    });
   }
 
   /** Skips the backoff wait and tries to reconnect now. */
@@ -255,7 +284,7 @@ export class Connection implements Readable<ConnectionState> {
     try {
       socket = this.opts.socket(this.opts.url);
     } catch {
-      this.scheduleRetry();
+      this.scheduleRetry(this.state.reconnectReason ?? undefined);
       return;
     }
     this.socket = socket;
@@ -284,25 +313,45 @@ export class Connection implements Readable<ConnectionState> {
     this.send({ type: "hello", token, name, patches: true, products: true });
   }
 
-  private dropped(socket: SocketLike, _code: number): void {
+  private dropped(socket: SocketLike, code: number): void {
     if (socket !== this.socket) return;
+    const wasWelcomed = this.welcomed;
     detach(socket);
     this.socket = null;
     this.welcomed = false;
     this.joined = false;
     this.outbox.markUnsent();
-    this.scheduleRetry();
+    // Nobody will answer a hint asked on this socket.
+    this.answerHints(null);
+    if (code === SERVICE_RESTART) {
+      // Restarting, or the room moved: nothing is wrong, so no backoff for a session that was
+      // running. One closed at the handshake means the server is not ready yet: back off.
+      const delay = wasWelcomed
+        ? restartDelay(this.opts.random, this.opts.restartJitterMs)
+        : undefined;
+      this.scheduleRetry("server_restart", delay);
+    } else {
+      // A failed attempt after a restart is still part of the restart.
+      const reason = wasWelcomed ? "connection_lost" : (this.state.reconnectReason ?? undefined);
+      this.scheduleRetry(reason);
+    }
   }
 
-  private scheduleRetry(): void {
+  /** Schedules the next attempt after `delay`, or after the backoff for the attempts so far. */
+  private scheduleRetry(reason: ReconnectReason = "connection_lost", delay?: number): void {
     const attempt = this.state.attempt;
-    const delay = backoffDelay(attempt, this.opts.random, this.opts.backoff);
+    const wait = delay ?? backoffDelay(attempt, this.opts.random, this.opts.backoff);
     this.clearRetry();
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.open();
-    }, delay);
-    this.patch({ status: "reconnecting", attempt: attempt + 1, retryAt: this.opts.now() + delay });
+    }, wait);
+    this.patch({
+      status: "reconnecting",
+      attempt: attempt + 1,
+      retryAt: this.opts.now() + wait,
+      reconnectReason: reason,
+    });
   }
 
   private clearRetry(): void {
@@ -328,10 +377,14 @@ export class Connection implements Readable<ConnectionState> {
       case "patch":
         return this.onPatch(msg);
       case "ack":
+        this.patch({ waitingForDatabase: false });
         return this.outbox.acknowledged(msg.seq, msg.version);
       case "reject":
         // Too fast: the act was not applied. It goes again after a pause, as the same seq.
         if (msg.code === "rate_limited" && this.outbox.resendLater(msg.seq)) return;
+        // Not saved, so not played: it is offered again, under a new seq, while it still fits.
+        if (msg.code === "storage_unavailable" && this.outbox.heldForStorage(msg.seq))
+          return this.patch({ waitingForDatabase: true });
         this.pushNotice("reject", msg.code, msg.message);
         return this.outbox.refused(new ActError(msg.code, msg.message, msg.seq, msg.rule ?? null));
       case "chat":
@@ -354,6 +407,7 @@ export class Connection implements Readable<ConnectionState> {
       status: "online",
       attempt: 0,
       retryAt: null,
+      reconnectReason: null,
       me: { player_id: msg.player_id, name: msg.name },
     });
     if (this.state.target) this.sendJoin();
@@ -368,6 +422,7 @@ export class Connection implements Readable<ConnectionState> {
       // than none, so a page showing a game never sees it vanish under it while the room stays.
       this.matchId = snapshot.match_id;
       this.lastVersion = null;
+      this.outbox.moved();
     }
     const firstAnswer = !this.joined;
     this.joined = true;
@@ -383,7 +438,8 @@ export class Connection implements Readable<ConnectionState> {
     if (!this.state.target) return;
     if (this.lastVersion !== null && state.version <= this.lastVersion) return;
     this.lastVersion = state.version;
-    this.patch({ game: state });
+    this.patch({ game: state, waitingForDatabase: false });
+    this.outbox.moved();
   }
 
   /** A version as the changes to the state before it (for a `hello` that asked for patches). */
@@ -438,6 +494,9 @@ export class Connection implements Readable<ConnectionState> {
       this.patch({ joinError: { code, message } });
       return;
     }
+    // A command the server could not save (a match not created, say): the same calm notice
+    // as for acts, not an error toast. Trying it again later is the player's call.
+    if (code === "storage_unavailable") return this.patch({ waitingForDatabase: true });
     this.pushNotice("error", code, message);
   }
 
@@ -476,7 +535,7 @@ export class Connection implements Readable<ConnectionState> {
     this.joined = false;
     this.lastVersion = null;
     this.matchId = null;
-    this.patch({ room: null, game: null, chat: [], joinError: null });
+    this.patch({ room: null, game: null, chat: [], joinError: null, waitingForDatabase: false });
   }
 
   private pushNotice(kind: Notice["kind"], code: Notice["code"], message: string): void {

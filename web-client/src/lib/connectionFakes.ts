@@ -7,7 +7,8 @@ import type { ClientMsg } from "../protocol/ClientMsg";
 import type { GameState } from "../protocol/GameState";
 import type { RoomSnapshot } from "../protocol/RoomSnapshot";
 import type { ServerMsg } from "../protocol/ServerMsg";
-import { Connection, type SocketLike } from "./connection";
+import { RESTART_JITTER_MS, STORAGE_BACKOFF } from "./backoff";
+import { Connection, type ConnectionOptions, type SocketLike } from "./connection";
 import { memoryIdentityStore, type IdentityStore } from "./identity";
 
 /** A WebSocket stand-in the test drives by hand. */
@@ -99,7 +100,16 @@ export const sockets: FakeSocket[] = [];
 /** The identity store of the last connection made (a live binding). */
 export let identity: IdentityStore;
 
-export function connect(options: { token?: string | null; name?: string } = {}): Connection {
+/** What a test may change of the connection it makes: who it is, and its timings. */
+export interface FakeConnectOptions extends Pick<
+  ConnectionOptions,
+  "random" | "backoff" | "restartJitterMs" | "storageBackoff"
+> {
+  token?: string | null;
+  name?: string;
+}
+
+export function connect(options: FakeConnectOptions = {}): Connection {
   identity = memoryIdentityStore(
     options.token === null ? null : { token: options.token ?? "tok-1", name: "Ada" },
   );
@@ -112,9 +122,11 @@ export function connect(options: { token?: string | null; name?: string } = {}):
       sockets.push(s);
       return s;
     },
-    random: () => 0.5,
+    random: options.random ?? (() => 0.5),
     now: () => Date.now(),
-    backoff: { baseMs: 100, maxMs: 1000 },
+    backoff: options.backoff ?? { baseMs: 100, maxMs: 1000 },
+    restartJitterMs: options.restartJitterMs ?? RESTART_JITTER_MS,
+    storageBackoff: options.storageBackoff ?? STORAGE_BACKOFF,
   });
 }
 

@@ -21,6 +21,14 @@ export type ConnectionStatus =
   /** The connection dropped; a retry is scheduled at `retryAt`. */
   | "reconnecting";
 
+/** Why the client is reconnecting, for the words of the banner. */
+export type ReconnectReason =
+  /** The server closed with 1012: it is restarting, or the room moved to another node. The
+   * client reconnects at once (within a second's jitter): nothing is wrong. */
+  | "server_restart"
+  /** Anything else: the network, a crash, a slow client dropped. Backoff with jitter. */
+  | "connection_lost";
+
 /** Why something failed on this side: the client's own codes, never sent by the server. */
 export type ClientCode =
   /** A command while not connected. */
@@ -55,6 +63,8 @@ export interface ConnectionState {
   attempt: number;
   /** When the next reconnect attempt happens (epoch ms), while reconnecting. */
   retryAt: number | null;
+  /** Why the client is reconnecting (null while online or idle). */
+  reconnectReason: ReconnectReason | null;
   me: { player_id: string; name: string } | null;
   /** The room this client wants to be in, and as what. */
   target: { room: string; role: JoinRole } | null;
@@ -66,6 +76,12 @@ export interface ConnectionState {
   notices: Notice[];
   /** Acts sent or queued and not yet answered. */
   pendingActs: number;
+  /**
+   * The server refused something with `storage_unavailable`: it could not save, so it played
+   * nothing, and this client's acts wait to be offered again. Shown as one calm notice, not a
+   * toast per click; cleared by the next accepted act or change of state.
+   */
+  waitingForDatabase: boolean;
 }
 
 /** Why an `act()` promise was rejected: the server's reject, or the client's own reason. */
@@ -123,12 +139,17 @@ export interface ConnectionOptions {
   rateRetryMs?: number;
   /** How often one act is sent again after `rate_limited` before its refusal is shown. */
   rateRetries?: number;
+  /** The spread of reconnects after close 1012 (a restart or a room's move): `[0, ms]`. */
+  restartJitterMs?: number;
+  /** How long acts refused `storage_unavailable` wait before they are offered again. */
+  storageBackoff?: BackoffOptions;
 }
 
 export const INITIAL: ConnectionState = {
   status: "idle",
   attempt: 0,
   retryAt: null,
+  reconnectReason: null,
   me: null,
   target: null,
   room: null,
@@ -137,4 +158,5 @@ export const INITIAL: ConnectionState = {
   chat: [],
   notices: [],
   pendingActs: 0,
+  waitingForDatabase: false,
 };
