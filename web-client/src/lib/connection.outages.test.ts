@@ -303,6 +303,55 @@ describe("a database that is down (storage_unavailable)", () => {
     expect(conn.state.waitingForDatabase).toBe(false);
   });
 
+  it("a join the server cannot serve without its database goes again after a growing pause", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const first = welcomeAndJoin(conn);
+    first.receive(state(3));
+    first.drop(1012);
+    vi.advanceTimersByTime(500);
+    const socket = sockets[1];
+    socket.open();
+    socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    const joins = () => socket.sent.filter((m) => m.type === "join");
+    const refusal = {
+      type: "error",
+      code: "storage_unavailable",
+      message: "The room cannot be resumed while the database is away.",
+    } as const;
+    socket.receive(refusal);
+    expect(conn.state.waitingForDatabase).toBe(true);
+    expect(conn.state.notices).toEqual([]);
+    vi.advanceTimersByTime(749);
+    expect(joins()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(joins()).toEqual([
+      { type: "join", room: "K7QX2M", role: "player", version: 3 },
+      { type: "join", room: "K7QX2M", role: "player", version: 3 },
+    ]);
+    socket.receive(refusal);
+    vi.advanceTimersByTime(1499);
+    expect(joins()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(joins()).toHaveLength(3);
+    socket.receive({ type: "room", ...room() });
+    socket.receive(state(4));
+    expect(conn.state.waitingForDatabase).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a join waiting for the database is forgotten when the socket drops", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = sockets[0];
+    socket.open();
+    socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    socket.receive({ type: "error", code: "storage_unavailable", message: "Not now." });
+    socket.drop(1006);
+    // Only the reconnect waits; the new socket joins after its own welcome.
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it("leaving or stopping ends the wait", async () => {
     const conn = connect();
     conn.join("K7QX2M");

@@ -92,6 +92,10 @@ export class Connection implements Readable<ConnectionState> {
   private welcomed = false;
   /** Whether the target room has answered our latest join with a `room` message. */
   private joined = false;
+  /** A join the server could not serve for want of its database, waiting to go again. */
+  private joinTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Joins refused that way in a row: the next wait grows with it. */
+  private joinWaits = 0;
   private nextId = 1;
   private readonly outbox: Outbox;
   /** Callers of `hint()` waiting for the server's answer. */
@@ -150,6 +154,7 @@ export class Connection implements Readable<ConnectionState> {
   /** Closes for good: no reconnect; pending acts fail. */
   stop(): void {
     this.clearRetry();
+    this.clearJoinLater();
     const socket = this.socket;
     this.socket = null;
     this.welcomed = false;
@@ -321,6 +326,7 @@ export class Connection implements Readable<ConnectionState> {
     this.welcomed = false;
     this.joined = false;
     this.outbox.markUnsent();
+    this.clearJoinLater();
     // Nobody will answer a hint asked on this socket.
     this.answerHints(null);
     if (code === SERVICE_RESTART) {
@@ -357,6 +363,22 @@ export class Connection implements Readable<ConnectionState> {
   private clearRetry(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+  }
+
+  /** Sends the join again after a pause that grows while the database stays away. */
+  private joinLater(): void {
+    if (this.joinTimer) return;
+    const delay = backoffDelay(this.joinWaits, this.opts.random, this.opts.storageBackoff);
+    this.joinWaits += 1;
+    this.joinTimer = setTimeout(() => {
+      this.joinTimer = null;
+      if (this.welcomed && !this.joined) this.sendJoin();
+    }, delay);
+  }
+
+  private clearJoinLater(): void {
+    if (this.joinTimer) clearTimeout(this.joinTimer);
+    this.joinTimer = null;
   }
 
   private receive(data: unknown): void {
@@ -416,6 +438,8 @@ export class Connection implements Readable<ConnectionState> {
   private onRoom(snapshot: RoomSnapshot): void {
     const target = this.state.target;
     if (!target || snapshot.code !== target.room) return;
+    this.clearJoinLater();
+    this.joinWaits = 0;
     if (snapshot.match_id !== this.matchId) {
       // A new match (a rematch, or the first one we see) counts versions afresh. Its first
       // state follows this snapshot at once; until it does, the last position stays rather
@@ -494,9 +518,15 @@ export class Connection implements Readable<ConnectionState> {
       this.patch({ joinError: { code, message } });
       return;
     }
-    // A command the server could not save (a match not created, say): the same calm notice
-    // as for acts, not an error toast. Trying it again later is the player's call.
-    if (code === "storage_unavailable") return this.patch({ waitingForDatabase: true });
+    if (code === "storage_unavailable") {
+      // The same calm notice as for acts, not an error toast. Before the room has answered,
+      // it was the join the server could not serve (a room it would resume from the log):
+      // that goes again by itself. A command (a match not created, say) is the player's to
+      // try again.
+      this.patch({ waitingForDatabase: true });
+      if (!this.joined && this.state.target) this.joinLater();
+      return;
+    }
     this.pushNotice("error", code, message);
   }
 
@@ -532,6 +562,8 @@ export class Connection implements Readable<ConnectionState> {
 
   private resetRoom(): void {
     this.failPending("left_room", "You left the room before the server answered.");
+    this.clearJoinLater();
+    this.joinWaits = 0;
     this.joined = false;
     this.lastVersion = null;
     this.matchId = null;
