@@ -1,3 +1,5 @@
+import type { ReconnectReason } from "./connectionState";
+
 /**
  * Reconnect delays: exponential with "equal jitter" (half fixed, half random), so a server
  * restart is not greeted by every browser at the same instant, yet no client waits longer
@@ -35,4 +37,39 @@ export function restartDelay(
   jitterMs: number = RESTART_JITTER_MS,
 ): number {
   return Math.round(random() * jitterMs);
+}
+
+/** The close code of a server that restarts or hands the room to another node. */
+export const SERVICE_RESTART = 1012;
+
+/** What a client knows when its socket closes. */
+export interface Closed {
+  /** The close code, or null when no socket could be made at all. */
+  code: number | null;
+  /** Whether the server had welcomed that socket: a session was running on it. */
+  welcomed: boolean;
+  /** Failed attempts since the last welcome. */
+  attempt: number;
+  /** Why the client was reconnecting already, if it was. */
+  reason: ReconnectReason | null;
+}
+
+/** When to try again after a close, and why the client is reconnecting. */
+export function retryAfter(
+  { code, welcomed, attempt, reason }: Closed,
+  random: () => number,
+  { backoff, restartJitterMs }: { backoff: BackoffOptions; restartJitterMs: number },
+): { wait: number; reason: ReconnectReason } {
+  const backingOff = () => backoffDelay(attempt, random, backoff);
+  if (code === SERVICE_RESTART) {
+    // Restarting, or the room moved: nothing is wrong, so no backoff for a session that was
+    // running. A socket closed at the handshake means the server is not ready yet: back off.
+    const wait = welcomed ? restartDelay(random, restartJitterMs) : backingOff();
+    return { wait, reason: "server_restart" };
+  }
+  // A failed attempt after a restart is still part of the restart.
+  return {
+    wait: backingOff(),
+    reason: welcomed ? "connection_lost" : (reason ?? "connection_lost"),
+  };
 }

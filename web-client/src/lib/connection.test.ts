@@ -1,7 +1,7 @@
 // The protocol client's hello, identity, room, state, chat and hints (connection.ts); its acts
 // and its reconnects are in connection.acts.test.ts.
 import { describe, expect, it, vi } from "vitest";
-import { backoffDelay } from "./backoff";
+import { backoffDelay, retryAfter } from "./backoff";
 import {
   connect,
   identity,
@@ -257,6 +257,24 @@ describe("backoff", () => {
     expect(backoffDelay(10, () => 1, opts)).toBe(15_000);
     expect(backoffDelay(10, () => 0, opts)).toBe(7500);
     expect(backoffDelay(1000, () => 0.5, opts)).toBeLessThanOrEqual(15_000);
+  });
+
+  it("after a restart (1012) of a running session waits only the jitter; otherwise backs off", () => {
+    const timing = { backoff: { baseMs: 500, maxMs: 15_000 }, restartJitterMs: 1000 };
+    const closed = { welcomed: true, attempt: 0, reason: null };
+    expect(retryAfter({ ...closed, code: 1012 }, () => 0.25, timing)).toEqual({
+      wait: 250,
+      reason: "server_restart",
+    });
+    expect(retryAfter({ ...closed, code: 1006 }, () => 0.25, timing)).toEqual({
+      wait: 313,
+      reason: "connection_lost",
+    });
+    // Closed at the handshake: the server is not ready, so back off, still for the restart.
+    const early = { code: 1012, welcomed: false, attempt: 3, reason: null };
+    expect(retryAfter(early, () => 0, timing)).toEqual({ wait: 2000, reason: "server_restart" });
+    const failed = { code: 1006, welcomed: false, attempt: 4, reason: "server_restart" as const };
+    expect(retryAfter(failed, () => 0, timing).reason).toBe("server_restart");
   });
 });
 

@@ -44,7 +44,7 @@ import {
   backoffDelay,
   DEFAULT_BACKOFF,
   RESTART_JITTER_MS,
-  restartDelay,
+  retryAfter,
   STORAGE_BACKOFF,
 } from "./backoff";
 import {
@@ -56,7 +56,6 @@ import {
   type ConnectionState,
   type HintAnswer,
   type Notice,
-  type ReconnectReason,
   type SocketLike,
 } from "./connectionState";
 import { MOVED_ON, Outbox } from "./outbox";
@@ -79,8 +78,6 @@ export {
 } from "./connectionState";
 
 const OPEN = 1;
-/** The close code of a server that restarts or hands the room to another node. */
-const SERVICE_RESTART = 1012;
 const NOTICE_LIMIT = 5;
 
 export class Connection implements Readable<ConnectionState> {
@@ -289,7 +286,7 @@ export class Connection implements Readable<ConnectionState> {
     try {
       socket = this.opts.socket(this.opts.url);
     } catch {
-      this.scheduleRetry(this.state.reconnectReason ?? undefined);
+      this.scheduleRetry(null, false);
       return;
     }
     this.socket = socket;
@@ -329,24 +326,17 @@ export class Connection implements Readable<ConnectionState> {
     this.clearJoinLater();
     // Nobody will answer a hint asked on this socket.
     this.answerHints(null);
-    if (code === SERVICE_RESTART) {
-      // Restarting, or the room moved: nothing is wrong, so no backoff for a session that was
-      // running. One closed at the handshake means the server is not ready yet: back off.
-      const delay = wasWelcomed
-        ? restartDelay(this.opts.random, this.opts.restartJitterMs)
-        : undefined;
-      this.scheduleRetry("server_restart", delay);
-    } else {
-      // A failed attempt after a restart is still part of the restart.
-      const reason = wasWelcomed ? "connection_lost" : (this.state.reconnectReason ?? undefined);
-      this.scheduleRetry(reason);
-    }
+    this.scheduleRetry(code, wasWelcomed);
   }
 
-  /** Schedules the next attempt after `delay`, or after the backoff for the attempts so far. */
-  private scheduleRetry(reason: ReconnectReason = "connection_lost", delay?: number): void {
-    const attempt = this.state.attempt;
-    const wait = delay ?? backoffDelay(attempt, this.opts.random, this.opts.backoff);
+  /** Schedules the next attempt after a close with `code` (null: no socket could be made). */
+  private scheduleRetry(code: number | null, welcomed: boolean): void {
+    const { attempt, reconnectReason } = this.state;
+    const { wait, reason } = retryAfter(
+      { code, welcomed, attempt, reason: reconnectReason },
+      this.opts.random,
+      this.opts,
+    );
     this.clearRetry();
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
