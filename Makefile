@@ -64,6 +64,8 @@ conformance-long:
 ## The server under load on loopback: memory per idle connection, actions per second, latency,
 ## server CPU per action (10,000 idle connections need `ulimit -n` above 10,000). Twice: at a
 ## table's pace (4 actions/s per room: the latency people get), then flat out (the capacity).
+## The load generator starts the server with `--unlimited-address 127.0.0.1`: every simulated
+## player comes from there, and loopback is limited per address like any other address.
 LOADGEN := target/release/pandemonium-loadgen --server target/release/pandemonium-test-server \
 	--idle 10000 --rooms 250 --game demos --seats 4 --options '{"mode":"complete"}' --seconds 20
 load:

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::http::addresses::AddressRange;
 use crate::store::{MAX_LINGER, Synchronous};
 
 #[derive(Debug, Clone, Parser)]
@@ -173,24 +174,77 @@ pub struct Network {
     /// Without it, only pages served by this server (the request's own `Host`) may.
     #[arg(long, env = "PANDEMONIUM_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
-    /// A header set by your reverse proxy that carries the client's address (`X-Forwarded-For`
-    /// — its last address is used — or `X-Real-IP`). Per-IP quotas then count by it; without
-    /// it they count by the connection's address.
+    /// Proxies whose word on who their client is is believed (a PROXY protocol header, or
+    /// `--client-ip-header`): addresses or CIDR ranges (`127.0.0.1`, `10.0.0.0/8`),
+    /// repeated or comma-separated. A forwarded header from any other peer is ignored (and
+    /// logged, at most once a minute).
+    #[arg(
+        long = "trusted-proxy",
+        env = "PANDEMONIUM_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<AddressRange>,
+    /// Connections from a trusted proxy start with HAProxy's PROXY protocol header (v1 or v2:
+    /// `send-proxy`, `send-proxy-v2`), whose client address then counts for the connection
+    /// caps and every quota. Connections from anyone else are served as they come.
+    #[arg(long, env = "PANDEMONIUM_PROXY_PROTOCOL")]
+    pub proxy_protocol: bool,
+    /// A header set by a trusted proxy that carries the client's address (`X-Forwarded-For`
+    /// — its last address is used — or `X-Real-IP`). Quotas then count by it; without it they
+    /// count by the connection's address.
     #[arg(long, env = "PANDEMONIUM_CLIENT_IP_HEADER")]
     pub client_ip_header: Option<String>,
-    /// Apply the per-address limits (connections per address; guests, rooms and lookups per
-    /// minute) to this machine's own loopback addresses too. By default they are not limited
-    /// there: they are local tools (a load test, a health check), or a reverse proxy on this
-    /// machine, which must then say who its client is with `--client-ip-header` (without it,
-    /// every player would share the proxy's one address and its limits).
-    #[arg(long, env = "PANDEMONIUM_LIMIT_LOOPBACK")]
+    /// Addresses or CIDR ranges that no per-address limit applies to (connections per
+    /// address; guests, rooms and lookups per minute): local tools that open thousands of
+    /// connections from one address, such as a load test (`127.0.0.1`). Every other address,
+    /// loopback included, is limited.
+    #[arg(
+        long = "unlimited-address",
+        env = "PANDEMONIUM_UNLIMITED_ADDRESSES",
+        value_delimiter = ','
+    )]
+    pub unlimited_addresses: Vec<AddressRange>,
+    /// Gone: loopback addresses are limited like any other now. Accepted so that old settings
+    /// still start; `--unlimited-address` exempts local tools.
+    #[arg(long, env = "PANDEMONIUM_LIMIT_LOOPBACK", hide = true)]
     pub limit_loopback: bool,
 }
 
 impl Network {
-    /// Whether the per-address limits leave `ip` alone (see `--limit-loopback`).
-    pub fn unlimited(&self, ip: std::net::IpAddr) -> bool {
-        !self.limit_loopback && self.client_ip_header.is_none() && ip.is_loopback()
+    /// Proxy settings that only make sense together: a way for trusted proxies to name their
+    /// clients needs proxies to trust, and the reverse. Before `--trusted-proxy` existed,
+    /// `--client-ip-header` was believed from anyone: such a setting now stops the server with
+    /// the flag to add rather than quietly counting every visitor as the proxy.
+    fn validate_proxies(&self) -> Result<(), InvalidConfig> {
+        let names_clients = self.client_ip_header.is_some() || self.proxy_protocol;
+        if names_clients && self.trusted_proxies.is_empty() {
+            let flag = if self.proxy_protocol {
+                "--proxy-protocol"
+            } else {
+                "--client-ip-header"
+            };
+            return Err(InvalidConfig {
+                flag,
+                problem: "needs --trusted-proxy (PANDEMONIUM_TRUSTED_PROXIES): the addresses of \
+                          the proxies in front, e.g. --trusted-proxy 127.0.0.1"
+                    .into(),
+            });
+        }
+        if !names_clients && !self.trusted_proxies.is_empty() {
+            return Err(InvalidConfig {
+                flag: "--trusted-proxy",
+                problem: "needs --client-ip-header or --proxy-protocol: how the proxy says who \
+                          its client is"
+                    .into(),
+            });
+        }
+        if self.limit_loopback {
+            tracing::warn!(
+                "--limit-loopback (PANDEMONIUM_LIMIT_LOOPBACK) is no longer needed: loopback \
+                 addresses are limited like any other (--unlimited-address exempts local tools)"
+            );
+        }
+        Ok(())
     }
 }
 
@@ -239,7 +293,6 @@ impl Config {
         config.limits.rate_per_second = 1_000;
         // Every test client comes from a loopback address; the per-address limits are tested
         // there, with their own settings.
-        config.network.limit_loopback = true;
         config.network.max_connections_per_ip = 10_000;
         config.quotas.guests_per_minute = 100_000;
         config.quotas.rooms_per_minute = 100_000;
@@ -354,6 +407,7 @@ impl Config {
                 problem: format!("`{header}` is not a header name"),
             });
         }
+        network.validate_proxies()?;
         Ok(())
     }
 

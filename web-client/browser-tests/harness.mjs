@@ -86,6 +86,10 @@ export async function startServer({ botDelayMs = 20, binary: name = "pandemonium
     dist,
     "--bot-delay-ms",
     String(botDelayMs),
+    // Every browser of every test comes from 127.0.0.1, which is limited like any other
+    // address (guests, rooms and lookups per minute): a test file makes more than a person.
+    "--unlimited-address",
+    "127.0.0.1",
   ];
   const child = spawn(binary, args, {
     cwd: repoDir,

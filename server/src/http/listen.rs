@@ -1,5 +1,11 @@
 //! Accepting connections: the caps on open connections (in all and per address), the
-//! header-read and keep-alive timeouts, and the [`Peer`] every request carries.
+//! header-read and keep-alive timeouts, a trusted proxy's PROXY protocol header, and the
+//! [`Peer`] every request carries.
+//!
+//! A connection from a trusted proxy under `--proxy-protocol` is read for its header first
+//! (under the header-read deadline) and then admitted as the client the header names, so the
+//! cap per address counts that client. Until its header is in, it holds no place at the gate:
+//! only trusted proxies can open such connections.
 //!
 //! A connection that is merely open costs a socket, a file descriptor and kernel buffers, so
 //! the number open is bounded. When the server is full, the oldest connection that is doing
@@ -29,12 +35,17 @@ use tokio::time::Instant;
 use tower::ServiceExt;
 
 use crate::config::Network;
+use crate::http::addresses::{Addresses, PROXY_WARNING_INTERVAL, Throttled};
+use crate::http::proxy_protocol::{self, ProxyHeaderError};
 
 /// Who is at the other end of a request's connection. Every request carries it as an
 /// extension.
 #[derive(Debug, Clone)]
 pub struct Peer {
+    /// The connection's own peer: the client, or a proxy in front of it.
     pub addr: SocketAddr,
+    /// The client's address as a trusted proxy's PROXY header gave it.
+    pub carried: Option<IpAddr>,
     slot: Arc<Slot>,
 }
 
@@ -75,11 +86,13 @@ impl Slot {
 struct Gate {
     max_total: usize,
     max_per_ip: usize,
-    network: Network,
+    addresses: Addresses,
     state: Mutex<GateState>,
     refused: AtomicU64,
     evicted: AtomicU64,
     last_warning: Mutex<Option<Instant>>,
+    /// Connections from a trusted proxy that did not start with a PROXY header.
+    bad_proxy_header: Throttled,
 }
 
 #[derive(Debug, Default)]
@@ -93,11 +106,12 @@ struct GateState {
 const WARNING_INTERVAL: Duration = Duration::from_secs(10);
 
 impl Gate {
-    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Arc<Slot>> {
+    /// A place for a connection from `peer`, counted as `client` when a PROXY header named one.
+    fn admit(self: &Arc<Self>, peer: IpAddr, client: Option<IpAddr>) -> Option<Arc<Slot>> {
+        let capped = self.addresses.connection_capped(peer, client);
+        let ip = client.unwrap_or(peer);
         let mut state = self.state.lock().expect("gate lock");
-        if !self.network.unlimited(ip)
-            && state.per_ip.get(&ip).copied().unwrap_or(0) >= self.max_per_ip
-        {
+        if capped && state.per_ip.get(&ip).copied().unwrap_or(0) >= self.max_per_ip {
             drop(state);
             self.refused.fetch_add(1, Ordering::Relaxed);
             self.warn(Some(ip));
@@ -157,6 +171,18 @@ impl Gate {
         self.state.lock().expect("gate lock").open.len()
     }
 
+    fn refuse_proxy_connection(&self, peer: SocketAddr, error: ProxyHeaderError) {
+        if let Some(closed) = self.bad_proxy_header.note() {
+            tracing::warn!(
+                %peer,
+                %error,
+                closed,
+                "a trusted proxy's connection did not start with a PROXY header: closed \
+                 (--proxy-protocol: HAProxy must send one, `send-proxy-v2` on its server line)"
+            );
+        }
+    }
+
     fn warn(&self, ip: Option<IpAddr>) {
         let mut last = self.last_warning.lock().expect("warning lock");
         if last.is_some_and(|at| at.elapsed() < WARNING_INTERVAL) {
@@ -188,6 +214,8 @@ impl Gate {
 #[derive(Debug)]
 struct Guarded {
     stream: TcpStream,
+    /// Bytes read past a PROXY header with it, handed out before the socket's own.
+    replay: Vec<u8>,
     slot: Arc<Slot>,
     gate: Arc<Gate>,
 }
@@ -211,6 +239,12 @@ impl AsyncRead for Guarded {
         self.slot.waker.register(cx.waker());
         if self.slot.evicted.load(Ordering::Relaxed) {
             return Poll::Ready(Err(evicted()));
+        }
+        if !self.replay.is_empty() {
+            let n = self.replay.len().min(buf.remaining());
+            buf.put_slice(&self.replay[..n]);
+            self.replay.drain(..n);
+            return Poll::Ready(Ok(()));
         }
         Pin::new(&mut self.stream).poll_read(cx, buf)
     }
@@ -285,6 +319,100 @@ async fn stopping(shutdown: &mut watch::Receiver<bool>) {
     let _ = shutdown.wait_for(|stop| *stop).await;
 }
 
+/// What every connection task needs to serve its connection.
+struct Acceptor {
+    gate: Arc<Gate>,
+    router: Router,
+    http: hyper::server::conn::http1::Builder,
+    shutdown: watch::Receiver<bool>,
+    header_read: Duration,
+}
+
+impl Acceptor {
+    /// Serves a connection from a trusted proxy: its PROXY header first, under the header-read
+    /// deadline; then the connection as the client the header names.
+    async fn serve_proxied(
+        self: Arc<Self>,
+        mut stream: TcpStream,
+        addr: SocketAddr,
+        alive: mpsc::Sender<()>,
+    ) {
+        let mut shutdown = self.shutdown.clone();
+        let read = tokio::select! {
+            read = tokio::time::timeout(self.header_read, proxy_protocol::read(&mut stream)) => read,
+            _ = stopping(&mut shutdown) => return,
+        };
+        let (header, replay) = match read {
+            Ok(Ok(read)) => read,
+            Ok(Err(error)) => return self.gate.refuse_proxy_connection(addr, error),
+            Err(_) => {
+                return self
+                    .gate
+                    .refuse_proxy_connection(addr, ProxyHeaderError::Truncated);
+            }
+        };
+        let client = header.client.map(|client| client.ip().to_canonical());
+        let Some(slot) = self.gate.admit(addr.ip().to_canonical(), client) else {
+            return; // dropping the stream closes it
+        };
+        self.serve(stream, addr, slot, client, replay, alive).await;
+    }
+
+    /// Serves one connection, admitted at the gate as `client` (or its own address), until it
+    /// ends or the server stops.
+    async fn serve(
+        &self,
+        stream: TcpStream,
+        addr: SocketAddr,
+        slot: Arc<Slot>,
+        client: Option<IpAddr>,
+        replay: Vec<u8>,
+        alive: mpsc::Sender<()>,
+    ) {
+        // Game messages are small and latency matters: no Nagle delay on any connection.
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "could not disable Nagle's algorithm");
+        }
+        let peer = Peer {
+            addr,
+            carried: client,
+            slot: slot.clone(),
+        };
+        let io = Guarded {
+            stream,
+            replay,
+            slot,
+            gate: self.gate.clone(),
+        };
+        let router = self.router.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            let busy = Busy::new(&peer.slot);
+            request.extensions_mut().insert(peer.clone());
+            let router = router.clone();
+            async move {
+                let response = router.oneshot(request.map(Body::new)).await;
+                drop(busy);
+                response
+            }
+        });
+        let connection = self.http.serve_connection(TokioIo::new(io), service);
+        let mut shutdown = self.shutdown.clone();
+        let mut connection = std::pin::pin!(connection.with_upgrades());
+        tokio::select! {
+            result = connection.as_mut() => {
+                if let Err(error) = result {
+                    tracing::trace!(%error, "connection ended");
+                }
+                return;
+            }
+            _ = stopping(&mut shutdown) => {}
+        }
+        connection.as_mut().graceful_shutdown();
+        let _ = connection.await;
+        drop(alive);
+    }
+}
+
 /// Serves `router` on `listener` until `shutdown` flips to true, then lets every connection
 /// finish (for at most `drain`).
 pub async fn serve(
@@ -297,16 +425,25 @@ pub async fn serve(
     let gate = Arc::new(Gate {
         max_total: connection_cap(network.max_connections),
         max_per_ip: network.max_connections_per_ip,
-        network: network.clone(),
+        addresses: Addresses::new(network),
         state: Mutex::new(GateState::default()),
         refused: AtomicU64::new(0),
         evicted: AtomicU64::new(0),
         last_warning: Mutex::new(None),
+        bad_proxy_header: Throttled::new(PROXY_WARNING_INTERVAL),
     });
+    let header_read = Duration::from_secs(network.header_read_seconds);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_secs(network.header_read_seconds))
+        .header_read_timeout(header_read)
         .keep_alive(true);
+    let acceptor = Arc::new(Acceptor {
+        gate: gate.clone(),
+        router,
+        http,
+        shutdown: shutdown.clone(),
+        header_read,
+    });
     // Every connection task holds a sender; when all are dropped, every connection is done.
     let (alive, mut all_done) = mpsc::channel::<()>(1);
     loop {
@@ -322,50 +459,21 @@ pub async fn serve(
             },
             _ = stopping(&mut shutdown) => break,
         };
-        let Some(slot) = gate.admit(addr.ip()) else {
+        let acceptor = acceptor.clone();
+        let alive = alive.clone();
+        if gate.addresses.expects_proxy_header(addr.ip()) {
+            tokio::spawn(acceptor.serve_proxied(stream, addr, alive));
+            continue;
+        }
+        // Admitted here rather than in the task, so connections are counted in the order
+        // they arrive.
+        let Some(slot) = gate.admit(addr.ip().to_canonical(), None) else {
             continue; // dropping the stream closes it
         };
-        // Game messages are small and latency matters: no Nagle delay on any connection.
-        if let Err(error) = stream.set_nodelay(true) {
-            tracing::debug!(%error, "could not disable Nagle's algorithm");
-        }
-        let peer = Peer {
-            addr,
-            slot: slot.clone(),
-        };
-        let io = Guarded {
-            stream,
-            slot,
-            gate: gate.clone(),
-        };
-        let router = router.clone();
-        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
-            let busy = Busy::new(&peer.slot);
-            request.extensions_mut().insert(peer.clone());
-            let router = router.clone();
-            async move {
-                let response = router.oneshot(request.map(Body::new)).await;
-                drop(busy);
-                response
-            }
-        });
-        let connection = http.serve_connection(TokioIo::new(io), service);
-        let mut shutdown = shutdown.clone();
-        let alive = alive.clone();
         tokio::spawn(async move {
-            let mut connection = std::pin::pin!(connection.with_upgrades());
-            tokio::select! {
-                result = connection.as_mut() => {
-                    if let Err(error) = result {
-                        tracing::trace!(%error, "connection ended");
-                    }
-                    return;
-                }
-                _ = stopping(&mut shutdown) => {}
-            }
-            connection.as_mut().graceful_shutdown();
-            let _ = connection.await;
-            drop(alive);
+            acceptor
+                .serve(stream, addr, slot, None, Vec::new(), alive)
+                .await
         });
     }
     drop(alive);

@@ -1,14 +1,17 @@
-//! HTTP: accepting connections ([`listen`]: caps and timeouts), the routes (the lobby API,
-//! match history, operations endpoints, the WebSocket endpoint and the web client), the
-//! per-address [`quotas`], what every response carries ([`headers`]: security headers,
-//! caching, compression), and API errors in one shape even when the framework answers
-//! ([`plain_errors`]).
+//! HTTP: accepting connections ([`listen`]: caps and timeouts, and a trusted proxy's
+//! [`proxy_protocol`] header), whose address a client counts as ([`addresses`]: trusted
+//! proxies, unlimited addresses), the routes (the lobby API, match history, operations
+//! endpoints, the WebSocket endpoint and the web client), the per-address [`quotas`], what
+//! every response carries ([`headers`]: security headers, caching, compression), and API
+//! errors in one shape even when the framework answers ([`plain_errors`]).
 
+pub mod addresses;
 mod api;
 mod headers;
 pub mod listen;
 mod ops;
 mod plain_errors;
+pub mod proxy_protocol;
 pub mod quotas;
 mod web;
 

@@ -1,8 +1,8 @@
 //! What one address may create or look up: guests, rooms and room-code lookups per minute,
 //! each a token bucket per address ([`crate::limiter`]) with a burst of a minute's worth.
 //!
-//! A client's address is its connection's, or — behind a reverse proxy that says so with
-//! `--client-ip-header` — the one the proxy reports.
+//! A client's address is its connection's, or — behind a trusted proxy — the one the proxy
+//! reports ([`crate::http::addresses`]).
 
 use axum::http::HeaderMap;
 use std::net::IpAddr;
@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::config::{Network, Quotas as QuotaConfig};
 use crate::error::AppError;
 use crate::http::Peer;
+use crate::http::addresses::Addresses;
 use crate::limiter::{Keyed, Rate};
 
 #[derive(Debug)]
@@ -18,8 +19,7 @@ pub struct Quotas {
     guests: Keyed<IpAddr>,
     rooms: Keyed<IpAddr>,
     lookups: Keyed<IpAddr>,
-    client_ip_header: Option<String>,
-    network: Network,
+    addresses: Addresses,
 }
 
 fn per_minute(count: u32) -> Keyed<IpAddr> {
@@ -32,19 +32,13 @@ impl Quotas {
             guests: per_minute(quotas.guests_per_minute),
             rooms: per_minute(quotas.rooms_per_minute),
             lookups: per_minute(quotas.lookups_per_minute),
-            client_ip_header: network.client_ip_header.clone(),
-            network: network.clone(),
+            addresses: Addresses::new(network),
         }
     }
 
     /// The address a request comes from, as far as quotas are concerned.
     pub fn client(&self, peer: &Peer, headers: &HeaderMap) -> IpAddr {
-        let reported = self.client_ip_header.as_ref().and_then(|name| {
-            let value = headers.get(name.as_str())?.to_str().ok()?;
-            // The proxy appends the address it saw: the last entry is the one it vouches for.
-            value.rsplit(',').next()?.trim().parse().ok()
-        });
-        reported.unwrap_or(peer.addr.ip())
+        self.addresses.client(peer, headers)
     }
 
     /// One new guest from `client`.
@@ -63,7 +57,7 @@ impl Quotas {
     }
 
     fn check(&self, limiter: &Keyed<IpAddr>, client: IpAddr) -> Result<(), AppError> {
-        if self.network.unlimited(client) || limiter.take(client) {
+        if self.addresses.unlimited(client) || limiter.take(client) {
             return Ok(());
         }
         Err(AppError::RateLimited)

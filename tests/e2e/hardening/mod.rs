@@ -3,8 +3,9 @@
 //!
 //! Each test names the abuse it pins. Clients that need their own address connect from
 //! another loopback address (127.0.0.2, …): per-IP limits count them apart from the rest
-//! (`support::net`).
+//! (`support::net`), loopback being limited like any other address.
 
+mod addresses;
 mod configuration;
 mod connections;
 mod http;

@@ -8,10 +8,9 @@ use pandemonium_protocol::{
 };
 use pandemonium_server::Config;
 
-use super::sqlite;
 use crate::on_both_stores;
 use crate::play::{open_room, start};
-use crate::support::net::{api_code, get, hear, hello, http, loopback, post, say, websocket};
+use crate::support::net::{api_code, get, hear, hello, loopback, post, say, websocket};
 use crate::support::{TestApp, TestDb};
 
 pub(super) fn room_request(public: bool) -> String {
@@ -324,58 +323,3 @@ async fn a_finished_match_does_not_count_against_the_servers_open_rooms(db: &Tes
     app.stop().await;
 }
 on_both_stores!(a_finished_match_does_not_count_against_the_servers_open_rooms);
-
-/// By default the per-address limits leave this machine's loopback addresses alone (a local
-/// load test, or a reverse proxy that must name its clients with `--client-ip-header`); with
-/// a client-IP header they apply to the addresses the proxy reports.
-#[tokio::test]
-async fn loopback_is_not_limited_per_address_unless_asked() {
-    let db = sqlite().await;
-    let mut config = Config::for_tests(&db.url);
-    config.network.limit_loopback = false;
-    config.quotas.guests_per_minute = 2;
-    config.network.max_connections_per_ip = 2;
-    let app = TestApp::spawn_with(config.clone()).await;
-    for _ in 0..5 {
-        let made = post(
-            app.port,
-            loopback(1),
-            "/api/guests",
-            r#"{"name":"Lo"}"#,
-            None,
-        )
-        .await;
-        assert_eq!(made.status, 201);
-    }
-    let mut open = Vec::new();
-    for _ in 0..4 {
-        open.push(websocket(app.port, loopback(1), &[], None).await.unwrap());
-    }
-    let health = get(app.port, loopback(1), "/healthz", "").await;
-    assert_eq!(
-        health.status, 200,
-        "connections over the per-address cap are let in"
-    );
-    app.stop().await;
-
-    config.network.client_ip_header = Some("X-Real-IP".into());
-    let app = TestApp::spawn_with(config).await;
-    let body = r#"{"name":"Px"}"#;
-    let proxied = format!(
-        "POST /api/guests HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\
-         X-Real-IP: 203.0.113.7\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let mut statuses = Vec::new();
-    for _ in 0..3 {
-        statuses.push(http(app.port, loopback(1), &proxied).await.status);
-    }
-    assert_eq!(
-        statuses,
-        [201, 201, 429],
-        "a proxied client is limited by its own address"
-    );
-    app.stop().await;
-    db.drop_database().await;
-}
