@@ -10,6 +10,7 @@ use tokio::sync::watch;
 use pandemonium_game_contract::GameEntry;
 use pandemonium_protocol::RoomCode;
 
+use crate::cluster::{ClusterOptions, Lease};
 use crate::config::{Config, InvalidConfig};
 use crate::http::quotas::Quotas;
 use crate::identity::Player;
@@ -70,6 +71,14 @@ impl Application {
                 source,
             })?;
         let metrics = Arc::new(Metrics::default());
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+        let cluster = config.cluster.enabled.then(|| ClusterOptions {
+            node: config.node_name(port),
+            internal_address: config.cluster.internal_address(config.bind, port),
+            lease: config.cluster.lease(),
+            renew_every: config.cluster.renew_every(),
+            counters: metrics.cluster.clone(),
+        });
         let store = Store::connect_with(
             &config.database_url,
             StoreOptions {
@@ -82,6 +91,7 @@ impl Application {
                     synchronous: config.sqlite_synchronous,
                     checkpoint_every: Duration::from_secs(config.sqlite_checkpoint_seconds),
                 },
+                cluster,
             },
         )
         .await?;
@@ -173,9 +183,26 @@ fn prune_unused_guests(state: &AppState) {
 /// reconnect to it. A match that cannot be rebuilt is logged and marked abandoned: its log
 /// moves into its row like any ended match's, kept whole, and it no longer counts as running
 /// (on SQLite a running match holds back the deletion of every row appended after its start).
+///
+/// In cluster mode a node resumes only the matches whose room lease it can take (released,
+/// expired, or its own from a previous run): the others belong to live nodes.
 async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
     for stored in state.store.running_matches().await? {
-        match resume(state, &stored).await {
+        let mut lease = match state.store.node() {
+            Some(node) => match node.take(&stored.room_code).await? {
+                Some(lease) => Some(lease),
+                None => {
+                    tracing::info!(
+                        room = %stored.room_code,
+                        id = %stored.id,
+                        "a running match left alone: another node holds its room"
+                    );
+                    continue;
+                }
+            },
+            None => None,
+        };
+        match resume(state, &stored, &mut lease).await {
             Ok(()) => tracing::info!(room = %stored.room_code, id = %stored.id, "match resumed"),
             Err(error) => {
                 tracing::error!(
@@ -184,13 +211,20 @@ async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
                     "could not resume a match; it is marked abandoned, its log kept"
                 );
                 state.store.abandon(&stored.id).await?;
+                if let (Some(node), Some(lease)) = (state.store.node(), lease) {
+                    node.release(&lease).await?;
+                }
             }
         }
     }
     Ok(())
 }
 
-async fn resume(state: &AppState, stored: &StoredMatch) -> Result<(), String> {
+async fn resume(
+    state: &AppState,
+    stored: &StoredMatch,
+    lease: &mut Option<Lease>,
+) -> Result<(), String> {
     let entry = state.lobby.game(&stored.game).map_err(|e| e.to_string())?;
     let seed = stored.seed_bytes().map_err(|e| e.to_string())?;
     let seats = stored.seats.len() as u8;
@@ -235,6 +269,7 @@ async fn resume(state: &AppState, stored: &StoredMatch) -> Result<(), String> {
             chance,
             log: stored.log.clone(),
             rematch_of: stored.rematch_of.clone(),
+            lease: lease.take(),
         },
     );
     Ok(())

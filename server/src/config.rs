@@ -86,6 +86,9 @@ pub struct Config {
     #[command(flatten)]
     pub quotas: Quotas,
 
+    #[command(flatten)]
+    pub cluster: Cluster,
+
     /// Test hook: end the process (as `kill -9` would) right after a match's finishing write
     /// commits, so a test can show the result was written together with the last action.
     #[arg(long, hide = true)]
@@ -281,7 +284,83 @@ pub struct Quotas {
     pub unused_guest_days: u64,
 }
 
+/// Cluster mode: several servers share one PostgreSQL, and each room belongs to one of them at
+/// a time by a lease (docs/operations.md, "Cluster mode").
+#[derive(Debug, Clone, clap::Args)]
+pub struct Cluster {
+    /// Run as one node of a cluster of servers sharing one PostgreSQL database (SQLite is the
+    /// single-node store and is refused). Give each node a unique, stable `--node-name`: by
+    /// default it is this machine's host name and the port it listens on.
+    #[arg(long = "cluster", env = "PANDEMONIUM_CLUSTER")]
+    pub enabled: bool,
+    /// The address (`host:port`) the other nodes reach this one at. By default the address
+    /// and port it listens on, with this machine's host name when it listens on every
+    /// interface.
+    #[arg(long, env = "PANDEMONIUM_INTERNAL_ADDRESS")]
+    pub internal_address: Option<String>,
+    /// Milliseconds a room's lease lasts unless its node renews it: a node that stops (killed,
+    /// paused, cut off) leaves its rooms to the others this long after its last renewal.
+    #[arg(long, env = "PANDEMONIUM_LEASE_MS", default_value_t = 3_000)]
+    pub lease_ms: u64,
+    /// Milliseconds between two renewals of a node's leases (its heartbeat); at most half a
+    /// lease, so one late heartbeat does not cost a node its rooms.
+    #[arg(long, env = "PANDEMONIUM_LEASE_RENEW_MS", default_value_t = 1_000)]
+    pub lease_renew_ms: u64,
+}
+
+impl Cluster {
+    fn validate(&self) -> Result<(), InvalidConfig> {
+        if !(100..=600_000).contains(&self.lease_ms) {
+            return Err(InvalidConfig {
+                flag: "--lease-ms",
+                problem: "must be 100 to 600000 (ten minutes)".into(),
+            });
+        }
+        if self.lease_renew_ms == 0 || self.lease_renew_ms * 2 > self.lease_ms {
+            return Err(InvalidConfig {
+                flag: "--lease-renew-ms",
+                problem: format!(
+                    "must be at least 1 and at most half of --lease-ms ({})",
+                    self.lease_ms / 2
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Where the other nodes reach this one: `--internal-address`, or the address it listens
+    /// on (`bind`, on `port`: the port taken when `bind` asked for any).
+    pub fn internal_address(&self, bind: SocketAddr, port: u16) -> String {
+        if let Some(address) = &self.internal_address {
+            return address.clone();
+        }
+        match bind.ip() {
+            ip if ip.is_unspecified() => format!("{}:{port}", crate::telemetry::host_name()),
+            ip => SocketAddr::new(ip, port).to_string(),
+        }
+    }
+
+    pub fn lease(&self) -> Duration {
+        Duration::from_millis(self.lease_ms)
+    }
+
+    pub fn renew_every(&self) -> Duration {
+        Duration::from_millis(self.lease_renew_ms)
+    }
+}
+
 impl Config {
+    /// The name this server goes by (`--node-name`). Without one: the host name; in cluster
+    /// mode, where it must be unique and stable, the host name and the port listened on
+    /// (`port`: the port taken when `--bind` asked for any).
+    pub fn node_name(&self, port: u16) -> String {
+        match &self.node_name {
+            Some(name) => name.clone(),
+            None if self.cluster.enabled => format!("{}:{port}", crate::telemetry::host_name()),
+            None => crate::telemetry::host_name(),
+        }
+    }
+
     /// Defaults for tests: port 0, the given database, fast bots.
     pub fn for_tests(database_url: impl Into<String>) -> Config {
         let mut config = Config::parse_from(["pandemonium"]);
@@ -302,6 +381,7 @@ impl Config {
 
     /// Refuses settings the server cannot work with, naming the flag, before anything starts.
     pub fn validate(&self) -> Result<(), InvalidConfig> {
+        self.cluster.validate()?;
         let limits = &self.limits;
         let network = &self.network;
         let quotas = &self.quotas;

@@ -8,6 +8,7 @@
 //! `Application::build(config)` then `run_until(shutdown)`.
 
 pub mod app;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod http;
@@ -36,10 +37,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub async fn main_entry() -> std::process::ExitCode {
     use clap::Parser;
     let config = Config::parse();
-    let node = config
-        .node_name
-        .clone()
-        .unwrap_or_else(telemetry::host_name);
+    let node = config.node_name(config.bind.port());
     telemetry::init(config.log_format, &node);
     let bind = config.bind;
     let database = redact(&config.database_url);

@@ -24,6 +24,20 @@ pub struct Metrics {
     /// disk that stalls on a sync holds every action of the batch (and those queued behind it)
     /// for that long, and shows here.
     pub store_commits: Arc<Histogram>,
+    /// Cluster mode's leases (all zero on a single node).
+    pub cluster: Arc<ClusterCounters>,
+}
+
+/// What a node of a cluster counts of its room leases.
+#[derive(Debug, Default)]
+pub struct ClusterCounters {
+    /// Rooms whose lease this node holds now.
+    pub rooms_owned: AtomicI64,
+    /// Leases this node took from another node whose lease had expired.
+    pub leases_taken_over: AtomicU64,
+    /// Writes of a room's match (its start, actions, end) refused unwritten because the
+    /// room's lease was no longer this node's.
+    pub fenced_appends: AtomicU64,
 }
 
 /// A latency histogram in Prometheus's shape: cumulative buckets, a count and a sum.
@@ -112,6 +126,24 @@ impl Metrics {
             "counter",
             self.dropped_slow_clients.load(Relaxed).to_string(),
         );
+        gauge(
+            "pandemonium_rooms_owned",
+            "Rooms whose lease this node holds (cluster mode).",
+            "gauge",
+            self.cluster.rooms_owned.load(Relaxed).to_string(),
+        );
+        gauge(
+            "pandemonium_leases_taken_over_total",
+            "Room leases this node took over from another node whose lease had expired (cluster mode).",
+            "counter",
+            self.cluster.leases_taken_over.load(Relaxed).to_string(),
+        );
+        gauge(
+            "pandemonium_fenced_appends_total",
+            "Writes of a room's match (its start, actions, end) refused unwritten because the room's lease had moved to another node (cluster mode).",
+            "counter",
+            self.cluster.fenced_appends.load(Relaxed).to_string(),
+        );
         self.action_latency.render(
             &mut out,
             "pandemonium_action_latency_seconds",
@@ -153,5 +185,21 @@ mod tests {
         assert!(text.contains("pandemonium_store_commit_seconds_sum 0.3\n"));
         assert!(text.contains("pandemonium_action_latency_seconds_count 0"));
         assert!(text.contains("pandemonium_actions_total 0"));
+    }
+
+    #[test]
+    fn the_cluster_counters_are_rendered_with_their_kinds() {
+        let metrics = Metrics::default();
+        metrics.cluster.rooms_owned.store(3, Relaxed);
+        metrics.cluster.leases_taken_over.fetch_add(2, Relaxed);
+        metrics.cluster.fenced_appends.fetch_add(1, Relaxed);
+        let text = metrics.render();
+        assert!(text.contains("# TYPE pandemonium_rooms_owned gauge\npandemonium_rooms_owned 3\n"));
+        assert!(text.contains(
+            "# TYPE pandemonium_leases_taken_over_total counter\npandemonium_leases_taken_over_total 2\n"
+        ));
+        assert!(text.contains(
+            "# TYPE pandemonium_fenced_appends_total counter\npandemonium_fenced_appends_total 1\n"
+        ));
     }
 }

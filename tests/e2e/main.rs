@@ -5,6 +5,7 @@ mod support;
 
 mod abuse;
 mod api;
+mod cluster;
 mod daemon_dice;
 mod demon_bound;
 mod demon_klondike;

@@ -48,7 +48,12 @@ struct Conn {
 
 impl Harness {
     fn open(seats: Vec<SeatState>, settings: RoomSettings) -> Harness {
-        let memory = Arc::new(Memory::default());
+        Harness::open_on(Memory::default(), seats, settings)
+    }
+
+    /// A room over `memory` as it stands (with a lease to take, say).
+    fn open_on(memory: Memory, seats: Vec<SeatState>, settings: RoomSettings) -> Harness {
+        let memory = Arc::new(memory);
         let closed = Arc::new(AtomicBool::new(false));
         let on_close = {
             let closed = closed.clone();
@@ -323,4 +328,78 @@ async fn an_action_the_log_cannot_keep_is_refused_and_undone() {
     // The match stands where it was durable: the next action is version 1 again.
     assert_eq!(alice.act(&room, json!({"type": "draw"})).await, Ok(1));
     assert_eq!(room.logged().len(), 1);
+}
+
+/// What a connection receives until the room closes it: the messages, and the close.
+async fn until_closed(conn: &mut Conn) -> (Vec<ServerMsg>, (u16, &'static str)) {
+    let mut seen = Vec::new();
+    loop {
+        match conn.rx.recv().await.expect("the room closes the socket") {
+            Outgoing::Frame(frame) => seen.push(serde_json::from_str(&frame).unwrap()),
+            Outgoing::Close(code, reason) => return (seen, (code, reason)),
+            Outgoing::Refused => panic!("the room refused the connection"),
+        }
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_room_whose_append_is_fenced_stops_without_acking_or_abandoning_and_sends_everyone_to_reconnect()
+ {
+    let mut room = Harness::open(people(2), settings(None, 30));
+    let mut alice = room.seat("Alice", 0).await;
+    let mut bob = room.seat("Bob", 1).await;
+    room.start(&mut alice).await;
+    // Another node has taken the room over: this node's appends are refused by the epoch.
+    room.memory.lock().lease_lost = true;
+    room.send(
+        &alice,
+        ClientMsg::Act {
+            seq: 1,
+            action: json!({"type": "draw"}),
+        },
+    )
+    .await;
+    for conn in [&mut alice, &mut bob] {
+        let (seen, close) = until_closed(conn).await;
+        assert_eq!(close, (1012, "the room moved to another server; reconnect"));
+        assert!(
+            !seen.iter().any(|msg| match msg {
+                ServerMsg::Ack { .. } | ServerMsg::Reject { .. } => true,
+                ServerMsg::State(state) => state.version > 0,
+                _ => false,
+            }),
+            "nothing of the refused action is told: {seen:?}"
+        );
+    }
+    room.handle.tx.closed().await;
+    assert!(
+        room.closed.load(Ordering::SeqCst),
+        "the room leaves this node's lobby"
+    );
+    let written = room.memory.lock();
+    assert!(written.actions.is_empty());
+    assert!(
+        written.abandoned.is_empty(),
+        "the match is the new owner's: not abandoned here"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_room_whose_lease_the_heartbeat_finds_gone_closes_its_sockets_at_once() {
+    let (lease, lose) = crate::cluster::Lease::for_tests("TESTROOM01", 1);
+    let memory = Memory::default();
+    memory.lock().lease = Some(lease);
+    let mut room = Harness::open_on(memory, people(1), settings(None, 30));
+    let mut alice = room.seat("Alice", 0).await;
+    room.start(&mut alice).await;
+    assert_eq!(alice.act(&room, json!({"type": "draw"})).await, Ok(1));
+    let lost_at = Instant::now();
+    lose.send(true).unwrap();
+    let (_, close) = until_closed(&mut alice).await;
+    assert_eq!(close.0, 1012);
+    assert_eq!(lost_at.elapsed(), Duration::ZERO, "no timer: at once");
+    room.handle.tx.closed().await;
+    assert!(room.closed.load(Ordering::SeqCst));
+    assert!(room.memory.lock().abandoned.is_empty());
+    assert_eq!(room.logged().len(), 1, "what was durable stays");
 }

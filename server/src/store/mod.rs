@@ -10,6 +10,11 @@
 //! off an index and bounded by [`READ_DEADLINE`]. The SQL is the same for both wherever
 //! their dialects agree (TEXT, BIGINT, `$n` parameters), so one `AnyPool` serves both; the
 //! migrations are kept in a folder per database.
+//!
+//! In cluster mode (PostgreSQL only) the store is one node's: it holds the node's
+//! [`crate::cluster::Node`], and the appends a room queues under its lease
+//! ([`Store::queue_leased_append`]) are refused with [`StoreError::LeaseLost`] once the lease
+//! has moved on.
 
 mod guests;
 mod postgres_writer;
@@ -33,6 +38,8 @@ pub use writer::{MAX_LINGER, WriterOptions};
 
 use pandemonium_protocol::{ActionSource, Outcome, Seat};
 
+use crate::cluster::{ClusterError, ClusterOptions, Lease, Node};
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
@@ -53,6 +60,15 @@ pub enum StoreError {
     Closed,
     #[error("the database did not answer in time")]
     TimedOut,
+    /// Cluster mode: the room's lease is no longer this node's (another node took the room
+    /// over); nothing of the write was stored.
+    #[error("the room's lease has moved to another node; nothing was written")]
+    LeaseLost,
+    /// Cluster mode: another node holds the room's lease.
+    #[error("another node holds the room's lease")]
+    LeaseHeld,
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
 }
 
 /// Which database a URL names.
@@ -117,6 +133,8 @@ impl Default for SqliteOptions {
 pub struct StoreOptions {
     pub writer: WriterOptions,
     pub sqlite: SqliteOptions,
+    /// Cluster mode: this node's name and lease timings (PostgreSQL only).
+    pub cluster: Option<ClusterOptions>,
 }
 
 /// The two databases' migrations: the same schema, in each one's dialect where they differ
@@ -131,6 +149,8 @@ pub struct Store {
     pool: AnyPool,
     writes: mpsc::Sender<Write>,
     backend: Backend,
+    /// This node, in cluster mode.
+    node: Option<Node>,
 }
 
 impl Store {
@@ -142,13 +162,20 @@ impl Store {
 
     /// [`Store::connect`] with the writer's and SQLite's options.
     pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Store, StoreError> {
-        let StoreOptions { writer, sqlite } = options;
+        let StoreOptions {
+            writer,
+            sqlite,
+            cluster,
+        } = options;
         install_default_drivers();
         let backend = Backend::of(url).ok_or_else(|| {
             StoreError::Unsupported(format!(
                 "unsupported database URL `{url}`: use sqlite://PATH or postgres://…"
             ))
         })?;
+        if cluster.is_some() && backend == Backend::Sqlite {
+            return Err(ClusterError::NeedsPostgres.into());
+        }
         let (url, sqlite_path) = match backend {
             Backend::Sqlite => {
                 let (url, path) = prepare_sqlite(url)?;
@@ -211,13 +238,29 @@ impl Store {
                 sqlite_writer::checkpoints(pool.clone(), sqlite.checkpoint_every);
                 sqlite_writer::spawn(path, sqlite.synchronous, writer)?
             }
-            None => postgres_writer::spawn(pool.clone(), writer),
+            None => {
+                let fencing = cluster.as_ref().map(|c| postgres_writer::Fencing {
+                    node: c.node.clone(),
+                    counters: c.counters.clone(),
+                });
+                postgres_writer::spawn(pool.clone(), writer, fencing)
+            }
+        };
+        let node = match cluster {
+            Some(options) => Some(Node::join(pool.clone(), options).await?),
+            None => None,
         };
         Ok(Store {
             pool,
             writes,
             backend,
+            node,
         })
+    }
+
+    /// This node, in cluster mode.
+    pub fn node(&self) -> Option<&Node> {
+        self.node.as_ref()
     }
 
     pub fn backend(&self) -> Backend {
@@ -230,11 +273,17 @@ impl Store {
         Ok(())
     }
 
-    /// Waits until everything queued so far is committed, then closes the pool.
+    /// Waits until everything queued so far is committed, then (in cluster mode) leaves the
+    /// cluster, giving back every room lease, and closes the pool.
     pub async fn close(&self) {
         let (done, committed) = oneshot::channel();
         if self.writes.send(Write::Flush { done }).await.is_ok() {
             let _ = committed.await;
+        }
+        if let Some(node) = &self.node
+            && let Err(error) = node.leave().await
+        {
+            tracing::warn!(%error, "could not release this node's room leases on the way out");
         }
         self.pool.close().await;
     }
@@ -270,6 +319,16 @@ impl Store {
     /// Records the start of a match. Awaited before the match is announced, so every later
     /// append has its row to refer to.
     pub async fn start_match(&self, m: &NewMatch) -> Result<(), StoreError> {
+        self.start(m, None).await
+    }
+
+    /// [`Store::start_match`] under the room's lease (cluster mode): refused unwritten, with
+    /// [`StoreError::LeaseLost`], once the lease has moved on.
+    pub async fn start_leased_match(&self, m: &NewMatch, lease: &Lease) -> Result<(), StoreError> {
+        self.start(m, Some(fence_of(lease))).await
+    }
+
+    async fn start(&self, m: &NewMatch, fence: Option<writer::Fence>) -> Result<(), StoreError> {
         let row = MatchRow {
             id: m.id.clone(),
             room_code: m.room_code.clone(),
@@ -282,7 +341,8 @@ impl Store {
             started_at: m.started_at,
             rematch_of: m.rematch_of.clone(),
         };
-        self.through_writer(|done| Write::Start { row, done }).await
+        self.through_writer(|done| Write::Start { row, fence, done })
+            .await
     }
 
     /// Appends one accepted action; resolves once it is committed (group commit).
@@ -295,6 +355,25 @@ impl Store {
     /// tells people of the action only once it is. Appends of one match commit in the order
     /// they were queued.
     pub async fn queue_append(&self, action: Append<'_>) -> Result<Committing, StoreError> {
+        self.queue(action, None).await
+    }
+
+    /// [`Store::queue_append`] under a room's lease (cluster mode): the append is refused
+    /// unwritten, with [`StoreError::LeaseLost`], if the lease is no longer this node's at
+    /// its epoch when the writer's transaction checks it.
+    pub async fn queue_leased_append(
+        &self,
+        action: Append<'_>,
+        lease: &Lease,
+    ) -> Result<Committing, StoreError> {
+        self.queue(action, Some(fence_of(lease))).await
+    }
+
+    async fn queue(
+        &self,
+        action: Append<'_>,
+        fence: Option<writer::Fence>,
+    ) -> Result<Committing, StoreError> {
         let (done, committed) = oneshot::channel();
         let write = Write::Append {
             row: ActionRow {
@@ -307,6 +386,7 @@ impl Store {
                 at: now_ms(),
             },
             finish: action.finish.map(to_json),
+            fence,
             done,
         };
         self.writes
@@ -343,14 +423,26 @@ impl Store {
 
     /// Marks a match finished with its outcome, after every action queued before it.
     pub async fn finish(&self, match_id: &str, outcome: &Outcome) -> Result<(), StoreError> {
-        self.set_status(match_id, MatchStatus::Finished, Some(outcome))
+        self.set_status(match_id, MatchStatus::Finished, Some(outcome), None)
             .await
     }
 
     /// Marks a match nobody will finish (its room closed empty).
     pub async fn abandon(&self, match_id: &str) -> Result<(), StoreError> {
-        self.set_status(match_id, MatchStatus::Abandoned, None)
+        self.set_status(match_id, MatchStatus::Abandoned, None, None)
             .await
+    }
+
+    /// [`Store::abandon`] under the room's lease (cluster mode): refused unwritten, with
+    /// [`StoreError::LeaseLost`], once the lease has moved on (the match is another node's).
+    pub async fn abandon_leased(&self, match_id: &str, lease: &Lease) -> Result<(), StoreError> {
+        self.set_status(
+            match_id,
+            MatchStatus::Abandoned,
+            None,
+            Some(fence_of(lease)),
+        )
+        .await
     }
 
     async fn set_status(
@@ -358,12 +450,14 @@ impl Store {
         match_id: &str,
         status: MatchStatus,
         outcome: Option<&Outcome>,
+        fence: Option<writer::Fence>,
     ) -> Result<(), StoreError> {
         self.through_writer(|done| Write::Status {
             match_id: match_id.to_string(),
             status: status.as_str(),
             outcome: outcome.map(to_json),
             at: now_ms(),
+            fence,
             done,
         })
         .await
@@ -473,6 +567,14 @@ fn prepare_sqlite(url: &str) -> Result<(String, std::path::PathBuf), StoreError>
         format!("{query}&mode=rwc")
     };
     Ok((format!("sqlite://{path}?{query}"), path.into()))
+}
+
+/// What the writer checks a leased write against.
+fn fence_of(lease: &Lease) -> writer::Fence {
+    writer::Fence {
+        room: lease.room().to_owned(),
+        epoch: lease.epoch(),
+    }
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {

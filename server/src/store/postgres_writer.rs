@@ -2,38 +2,72 @@
 //! good (taken again if it breaks). Each batch is one transaction of ordinary statements;
 //! PostgreSQL's own locks and keys do what SQLite's writer does by hand (a primary key refuses
 //! an index already taken, a trigger an action for a match that is not running).
+//!
+//! In cluster mode the appends carry their room's lease (room, epoch), and the transaction
+//! first reads the lease rows of the batch's rooms `FOR SHARE`: a room whose lease is no
+//! longer this node's at that epoch has its writes (a match's start, actions and end) left out
+//! (refused with `StoreError::LeaseLost`), while the other rooms' commit; and a node taking a lease over
+//! waits for the transaction to commit, so no append of the old epoch lands after the
+//! takeover. Without cluster mode nothing is read: an append costs what it did.
 
-use sqlx::AnyPool;
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+
 use sqlx::pool::PoolConnection;
+use sqlx::{AnyPool, Row};
 use tokio::sync::mpsc;
 
 use super::writer::{
-    self, ActionRow, Commit, CommitFailure, INSERT_MATCH, INSERT_PLAYER, Write, WriterOptions,
+    self, ActionRow, Commit, CommitFailure, Fence, INSERT_MATCH, INSERT_PLAYER, Lost, Write,
+    WriterOptions,
 };
+use crate::metrics::ClusterCounters;
 
 /// Rows per multi-row INSERT; well under PostgreSQL's parameter limit.
 const ROWS_PER_INSERT: usize = 100;
 
 /// The writer of a PostgreSQL database: a task on the runtime, with one connection taken from
 /// the pool for good (taken again if it breaks).
-pub(super) fn spawn(pool: AnyPool, options: WriterOptions) -> mpsc::Sender<Write> {
+pub(super) fn spawn(
+    pool: AnyPool,
+    options: WriterOptions,
+    fencing: Option<Fencing>,
+) -> mpsc::Sender<Write> {
     let (tx, rx) = writer::queue();
     tokio::spawn(async move {
-        let writer = PoolWriter { pool, conn: None };
+        let writer = PoolWriter {
+            pool,
+            conn: None,
+            fencing,
+            lost: Lost::new(),
+        };
         writer::run(writer, rx, options).await;
     });
     tx
+}
+
+/// Cluster mode: whose leases the appends are checked against.
+pub(super) struct Fencing {
+    pub node: String,
+    pub counters: Arc<ClusterCounters>,
 }
 
 /// The action path's PostgreSQL writer: one connection of the pool, held for good.
 struct PoolWriter {
     pool: AnyPool,
     conn: Option<PoolConnection<sqlx::Any>>,
+    fencing: Option<Fencing>,
+    /// The leases the last commit found lost.
+    lost: Lost,
 }
 
 impl Commit for PoolWriter {
     fn release(&mut self) {
         self.conn = None;
+    }
+
+    fn take_lost(&mut self) -> Lost {
+        std::mem::take(&mut self.lost)
     }
 
     async fn commit(&mut self, batch: &[Write]) -> Result<(), CommitFailure> {
@@ -48,22 +82,48 @@ impl Commit for PoolWriter {
                 self.conn.insert(conn)
             }
         };
-        let outcome = commit_on(conn, batch).await;
-        if outcome.is_err() {
-            // The connection may be what broke: the next batch takes a fresh one.
-            self.conn = None;
+        let node = self.fencing.as_ref().map(|f| f.node.as_str());
+        let outcome = commit_on(conn, batch, node).await;
+        match outcome {
+            Ok(lost) => {
+                if let Some(fencing) = &self.fencing {
+                    let fenced = batch
+                        .iter()
+                        .filter(|w| w.fence().is_some_and(|f| lost.contains(f)))
+                        .count();
+                    fencing
+                        .counters
+                        .fenced_appends
+                        .fetch_add(fenced as u64, Relaxed);
+                }
+                self.lost = lost;
+                Ok(())
+            }
+            Err(error) => {
+                // The connection may be what broke: the next batch takes a fresh one.
+                self.conn = None;
+                self.lost = Lost::new();
+                Err(error.into())
+            }
         }
-        Ok(outcome?)
     }
 }
 
+/// Commits `batch` in one transaction; with `node` (cluster mode), leaves out the writes
+/// whose lease is no longer `node`'s and returns those leases.
 async fn commit_on(
     conn: &mut PoolConnection<sqlx::Any>,
     batch: &[Write],
-) -> Result<(), sqlx::Error> {
+    node: Option<&str>,
+) -> Result<Lost, sqlx::Error> {
     use sqlx::Connection;
-    let rows: Vec<&ActionRow> = batch.iter().filter_map(Write::row).collect();
     let mut tx = conn.begin().await?;
+    let lost = match node {
+        Some(node) => lost_leases(&mut tx, node, batch).await?,
+        None => Lost::new(),
+    };
+    let kept = |w: &&Write| !w.fence().is_some_and(|f| lost.contains(f));
+    let rows: Vec<&ActionRow> = batch.iter().filter(kept).filter_map(Write::row).collect();
     // Guests and matches first: a match's actions refer to its row.
     for player in batch.iter().filter_map(Write::player) {
         sqlx::query(INSERT_PLAYER)
@@ -74,7 +134,7 @@ async fn commit_on(
             .execute(&mut *tx)
             .await?;
     }
-    for start in batch.iter().filter_map(Write::start) {
+    for start in batch.iter().filter(kept).filter_map(Write::start) {
         sqlx::query(INSERT_MATCH)
             .bind(&start.id)
             .bind(&start.room_code)
@@ -95,7 +155,9 @@ async fn commit_on(
     // Status changes after the appends, so a match is never finished ahead of its last
     // action; its log moves into its row with them. A match without rows keeps what an
     // earlier end wrote (an end written twice), or has an empty log.
-    for (match_id, status, outcome, at) in batch.iter().filter_map(Write::status_change) {
+    for (match_id, status, outcome, at) in
+        batch.iter().filter(kept).filter_map(Write::status_change)
+    {
         sqlx::query(
             "UPDATE matches SET status = $1, outcome = $2, finished_at = $3, \
              log = COALESCE( \
@@ -115,7 +177,52 @@ async fn commit_on(
             .execute(&mut *tx)
             .await?;
     }
-    tx.commit().await
+    tx.commit().await?;
+    Ok(lost)
+}
+
+/// The leases of the batch's writes that are no longer `node`'s at their epoch. The lease
+/// rows are read `FOR SHARE`: a takeover of one of them waits until this transaction ends.
+async fn lost_leases(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    node: &str,
+    batch: &[Write],
+) -> Result<Lost, sqlx::Error> {
+    let fences: Lost = batch.iter().filter_map(Write::fence).cloned().collect();
+    if fences.is_empty() {
+        return Ok(fences);
+    }
+    let rooms: Vec<&str> = {
+        let mut rooms: Vec<&str> = fences.iter().map(|f| f.room.as_str()).collect();
+        rooms.sort_unstable();
+        rooms.dedup();
+        rooms
+    };
+    let mut sql =
+        String::from("SELECT room_code, epoch FROM room_leases WHERE node = $1 AND room_code IN (");
+    for i in 0..rooms.len() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("${}", i + 2));
+    }
+    // In code order, as every writer's transaction takes them: no two lock in opposite
+    // orders.
+    sql.push_str(") ORDER BY room_code FOR SHARE");
+    let mut query = sqlx::query(&sql).bind(node);
+    for room in &rooms {
+        query = query.bind(*room);
+    }
+    let held: Lost = query
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|row| Fence {
+            room: row.get(0),
+            epoch: row.get(1),
+        })
+        .collect();
+    Ok(fences.difference(&held).cloned().collect())
 }
 
 /// One multi-row INSERT of action rows.

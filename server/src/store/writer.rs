@@ -51,12 +51,19 @@ pub(super) enum Write {
     /// A new guest.
     Player { row: PlayerRow, done: Done },
     /// A match's row, written before any of its actions.
-    Start { row: MatchRow, done: Done },
+    Start {
+        row: MatchRow,
+        /// Cluster mode: the room lease the match is started under.
+        fence: Option<Fence>,
+        done: Done,
+    },
     Append {
         row: ActionRow,
         /// The match ends with this action: its status and outcome are written in the same
         /// transaction, so a crash can never keep the last action and lose the result.
         finish: Option<String>,
+        /// Cluster mode: the room lease the action is written under.
+        fence: Option<Fence>,
         done: Done,
     },
     Status {
@@ -64,6 +71,8 @@ pub(super) enum Write {
         status: &'static str,
         outcome: Option<String>,
         at: i64,
+        /// Cluster mode: the room lease the match is ended under.
+        fence: Option<Fence>,
         done: Done,
     },
     /// The match's room has rolled back after a failed append: its appends are taken again.
@@ -101,6 +110,18 @@ pub(super) const INSERT_MATCH: &str = "INSERT INTO matches \
     (id, room_code, game, config, seats, room, seed, seed_hash, \
      status, outcome, started_at, finished_at, rematch_of) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', NULL, $9, NULL, $10)";
+
+/// The room lease a write of a match (its start, an action, its end) is made under, in cluster
+/// mode: the write is refused, unwritten, unless the room's lease is still this node's at this
+/// epoch when the transaction that would make it checks.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Fence {
+    pub room: String,
+    pub epoch: i64,
+}
+
+/// The fences a commit found lost: the writes made under them were left out of it.
+pub(super) type Lost = HashSet<Fence>;
 
 pub(super) struct ActionRow {
     pub match_id: String,
@@ -157,6 +178,12 @@ pub(super) trait Commit {
     /// `idle` says nothing else is queued: work that would hold up the next batch waits for
     /// such a moment.
     fn after_batch(&mut self, _idle: bool) {}
+
+    /// The room leases the last commit found lost (only a PostgreSQL writer in cluster mode
+    /// checks them): the writes made under them were left out of it, and are refused.
+    fn take_lost(&mut self) -> Lost {
+        Lost::new()
+    }
 
     /// The store is closing: give back any connection held for good, or closing the pool
     /// would wait for it forever.
@@ -218,8 +245,9 @@ pub(super) async fn run<C: Commit>(
         let closing = writable.iter().any(|w| matches!(w, Write::Flush { .. }));
         match commit_if_needed(&mut db, &writable, &mut watch).await {
             Ok(()) => {
+                let lost = db.take_lost();
                 for write in writable {
-                    answer(write, Ok(()));
+                    answer_committed(write, &lost);
                 }
             }
             Err(error) => {
@@ -322,7 +350,10 @@ async fn commit_each_match<C: Commit>(
     }
     for (id, group) in groups {
         match commit_if_needed(db, &group, watch).await {
-            Ok(()) => group.into_iter().for_each(|w| answer(w, Ok(()))),
+            Ok(()) => {
+                let lost = db.take_lost();
+                group.into_iter().for_each(|w| answer_committed(w, &lost));
+            }
             Err(error) => {
                 tracing::error!(match_id = ?id, %error, "a match's writes could not be committed");
                 let appended = group.iter().any(|w| matches!(w, Write::Append { .. }));
@@ -335,6 +366,17 @@ async fn commit_each_match<C: Commit>(
                 }
             }
         }
+    }
+}
+
+/// Answers a write of a batch that committed: done, unless the commit left it out because its
+/// room's lease was lost.
+fn answer_committed(write: Write, lost: &Lost) {
+    let fenced = write.fence().is_some_and(|fence| lost.contains(fence));
+    if fenced {
+        answer(write, Err(StoreError::LeaseLost));
+    } else {
+        answer(write, Ok(()));
     }
 }
 
@@ -472,6 +514,16 @@ impl Write {
         match self {
             Write::Start { row, .. } => Some(row),
             _ => None,
+        }
+    }
+
+    /// The room lease this write is fenced by, if any.
+    pub(super) fn fence(&self) -> Option<&Fence> {
+        match self {
+            Write::Start { fence, .. }
+            | Write::Append { fence, .. }
+            | Write::Status { fence, .. } => fence.as_ref(),
+            Write::Player { .. } | Write::Reopen { .. } | Write::Flush { .. } => None,
         }
     }
 

@@ -1,5 +1,7 @@
 //! Game actions: each applied exactly once (see [`crate::room::answers`]), appended to the log,
-//! and told to people only once the append is durable (see [`crate::room::pipeline`]).
+//! and told to people only once the append is durable (see [`crate::room::pipeline`]). In
+//! cluster mode every append carries the room's lease, and a room whose lease has moved to
+//! another node stops ([`Room::moved_away`]).
 
 use std::time::Instant as StdInstant;
 
@@ -12,6 +14,10 @@ use crate::room::phase::Applied;
 use crate::room::refusal::Refusal;
 use crate::room::{ConnId, Frame, wire};
 use crate::store::{Append, StoreError};
+
+/// The close reason of a room whose lease another node took: the client reconnects, and
+/// finds the room on its new node.
+const ROOM_MOVED: &str = "the room moved to another server; reconnect";
 
 impl Room {
     pub(super) async fn act(&mut self, conn: ConnId, seq: u64, action: &str) {
@@ -96,15 +102,18 @@ impl Room {
         let queued = self
             .services
             .log
-            .queue_append(Append {
-                match_id: &current.id,
-                index,
-                seat,
-                action: &text,
-                source,
-                seq: ack.map(|(_, seq)| seq),
-                finish: outcome.as_ref(),
-            })
+            .queue_append(
+                Append {
+                    match_id: &current.id,
+                    index,
+                    seat,
+                    action: &text,
+                    source,
+                    seq: ack.map(|(_, seq)| seq),
+                    finish: outcome.as_ref(),
+                },
+                self.lease.as_ref(),
+            )
             .await;
         let committing = match queued {
             Ok(committing) => committing,
@@ -168,6 +177,7 @@ impl Room {
                     self.deliver(held.conn, held.frame);
                 }
             }
+            Err(StoreError::LeaseLost) => self.moved_away(),
             Err(error) => {
                 self.in_span(|| tracing::error!(%error, version, "an action could not be saved; rolling back"));
                 self.roll_back();
@@ -182,10 +192,41 @@ impl Room {
 
     /// Waits for every append in flight and tells what they held (before the room closes).
     pub(super) async fn drain_commits(&mut self) {
-        while !self.pipeline.idle() {
+        while !self.pipeline.idle() && !self.moved {
             let result = self.pipeline.next_commit().await;
             self.committed(result).await;
         }
+    }
+
+    /// Takes the room's lease as it opens (cluster mode), unless it came with one. False: the
+    /// room cannot open on this node.
+    pub(super) async fn hold_lease(&mut self) -> bool {
+        if self.lease.is_some() {
+            return true;
+        }
+        match self.services.log.take_lease(&self.code.0).await {
+            Ok(lease) => {
+                self.lease = lease;
+                true
+            }
+            Err(error) => {
+                self.in_span(|| tracing::error!(%error, "could not take the room's lease; closed"));
+                false
+            }
+        }
+    }
+
+    /// The room's lease has moved to another node (an append was refused by its epoch, or
+    /// the heartbeat found the lease gone): that node has the match now. Nothing more is acked
+    /// here, nothing written (not even the match's abandonment), and everyone is sent off to
+    /// reconnect, which finds the room on its new node; the room then leaves this one.
+    pub(super) fn moved_away(&mut self) {
+        if self.moved {
+            return;
+        }
+        self.moved = true;
+        self.in_span(|| tracing::warn!("the room's lease moved to another node; closed here"));
+        self.close_all(1012, ROOM_MOVED);
     }
 
     /// Undoes every action after the last durable one: their acts are refused (their senders

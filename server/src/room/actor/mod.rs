@@ -37,6 +37,7 @@ use super::pipeline::Pipeline;
 use super::seating::Seating;
 use super::seats::SeatState;
 use super::{RoomCmd, RoomHandle};
+use crate::cluster::Lease;
 use crate::metrics::Metrics;
 use crate::store::RoomSettings;
 
@@ -68,6 +69,8 @@ pub struct Resumed {
     pub log: Vec<LoggedAction>,
     /// The match the room played before this one, when it is a rematch.
     pub rematch_of: Option<String>,
+    /// Cluster mode: the room's lease, taken before its match was resumed.
+    pub lease: Option<Lease>,
 }
 
 impl std::fmt::Debug for Resumed {
@@ -134,6 +137,11 @@ struct Room {
     /// Names the room and its game in what it logs; entered only where it logs
     /// ([`Room::in_span`]).
     span: tracing::Span,
+    /// Cluster mode: the room's lease, which every append carries.
+    lease: Option<Lease>,
+    /// The lease has moved to another node: the room has stopped here (see
+    /// [`Room::moved_away`]).
+    moved: bool,
 }
 
 /// What woke the room.
@@ -141,6 +149,8 @@ enum Event {
     Command(Option<RoomCmd>),
     Committed(Result<(), crate::store::StoreError>),
     Timer,
+    /// The heartbeat found the room's lease gone.
+    LeaseLost,
 }
 
 /// Starts a room task and returns its handle.
@@ -148,7 +158,8 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
     let (tx, rx) = mpsc::channel(MAILBOX);
     let seat_count = setup.seats.len();
     let info = (setup.entry.info)();
-    let resumed = setup.resumed;
+    let mut resumed = setup.resumed;
+    let lease = resumed.as_mut().and_then(|r| r.lease.take());
     let answers = Answers::new(seat_count, resumed.as_ref().map(|r| r.log.as_slice()));
     let mut pipeline = Pipeline::default();
     pipeline.restart_at(resumed.as_ref().map_or(0, |r| r.log.len() as u64));
@@ -203,6 +214,8 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         room_changed: false,
         previous_match,
         span,
+        lease,
+        moved: false,
     };
     room.chat_windows = room.team_chat_windows();
     room.update_summary();
@@ -228,6 +241,13 @@ async fn run(mut room: Room, mut rx: mpsc::Receiver<RoomCmd>) {
     if result.is_err() {
         tracing::error!(room = %code, "room task panicked; the room is closed");
     }
+    // The room is closed here: any node may open it again (a lease that moved is not ours).
+    if let Some(lease) = room.lease.take()
+        && !room.moved
+        && let Err(error) = services.log.release_lease(&lease).await
+    {
+        tracing::warn!(room = %code, %error, "could not release the room's lease");
+    }
     services
         .metrics
         .rooms
@@ -244,6 +264,9 @@ impl Room {
     }
 
     async fn run(&mut self, rx: &mut mpsc::Receiver<RoomCmd>) {
+        if !self.hold_lease().await {
+            return;
+        }
         // One timer, moved only when the next wake changes: a fresh one per event entered
         // and left the runtime's timer wheel for every action.
         let timer = tokio::time::sleep_until(Instant::now());
@@ -261,6 +284,7 @@ impl Room {
             let event = tokio::select! {
                 biased;
                 committed = self.pipeline.next_commit() => Event::Committed(committed),
+                () = lease_lost(&mut self.lease) => Event::LeaseLost,
                 command = rx.recv() => Event::Command(command),
                 _ = &mut timer, if armed.is_some() => Event::Timer,
             };
@@ -270,6 +294,10 @@ impl Room {
                     false
                 }
                 Event::Timer => self.on_timer().await,
+                Event::LeaseLost => {
+                    self.moved_away();
+                    false
+                }
                 Event::Command(None) => true,
                 Event::Command(Some(RoomCmd::Shutdown)) => {
                     // What is in flight is told once durable, before the sockets close.
@@ -303,6 +331,10 @@ impl Room {
                     false
                 }
             };
+            if self.moved {
+                // Nothing in flight is told: another node has the match now.
+                break;
+            }
             if close {
                 self.drain_commits().await;
                 break;
@@ -328,6 +360,14 @@ impl Room {
             host: self.seating.host().map(str::to_owned),
             ..self.settings.clone()
         }
+    }
+}
+
+/// Resolves once the heartbeat finds `lease` gone; never without one.
+async fn lease_lost(lease: &mut Option<Lease>) {
+    match lease {
+        Some(lease) => lease.lost().await,
+        None => std::future::pending().await,
     }
 }
 

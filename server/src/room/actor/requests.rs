@@ -81,7 +81,12 @@ impl Room {
             started_at: now_ms(),
             rematch_of: previous.clone(),
         };
-        if let Err(error) = self.services.log.start_match(&record).await {
+        if let Err(error) = self
+            .services
+            .log
+            .start_match(&record, self.lease.as_ref())
+            .await
+        {
             self.in_span(|| tracing::error!(%error, "could not record a match start"));
             return Err(Refusal::MatchNotSaved);
         }

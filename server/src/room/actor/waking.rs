@@ -67,7 +67,11 @@ impl Room {
         {
             self.drain_commits().await;
             if let Some(current) = self.phase.playing()
-                && let Err(error) = self.services.log.abandon(&current.id).await
+                && let Err(error) = self
+                    .services
+                    .log
+                    .abandon(&current.id, self.lease.as_ref())
+                    .await
             {
                 self.in_span(|| tracing::error!(%error, "could not mark a match abandoned"));
             }
