@@ -16,10 +16,10 @@ use pandemonium_server::Config;
 
 use super::logs::logging_server;
 use super::sqlite;
-use crate::support::TestApp;
 use crate::support::net::{
     Socket, api_code, get, hear, hello, http, loopback, post, say, tcp_from, websocket,
 };
+use crate::support::{TestApp, passing_time};
 
 const PROXY: u8 = 1; // 127.0.0.1
 
@@ -236,6 +236,43 @@ async fn proxy_protocol_from_a_trusted_proxy_counts_the_carried_address() {
     let broken = [b"PROXY TCP4 198.51.100.9\r\n".to_vec(), healthz.to_vec()].concat();
     assert_eq!(exchange(port, loopback(PROXY), &broken).await, None);
     drop(held);
+    app.stop().await;
+    db.drop_database().await;
+}
+
+/// A trusted proxy's connection holds no place until its header is in, and has the
+/// header-read deadline to send it: silent, or stopping half-way, it is closed.
+#[tokio::test]
+async fn a_proxy_header_that_never_comes_whole_is_closed_at_the_header_deadline() {
+    let db = sqlite().await;
+    let mut config = Config::for_tests(&db.url);
+    behind_a_proxy(&mut config);
+    config.network.proxy_protocol = true;
+    config.network.header_read_seconds = 1;
+    let app = TestApp::spawn_with(config).await;
+    let partials = [
+        Vec::new(),
+        b"PROXY TCP4 198.51.100.1".to_vec(),
+        v2([198, 51, 100, 1])[..20].to_vec(),
+    ];
+    let mut sockets = Vec::new();
+    for partial in partials {
+        let mut stream = tcp_from(app.port, loopback(PROXY), None).await;
+        stream.write_all(&partial).await.unwrap();
+        sockets.push((partial, stream));
+    }
+    // The deadline starts when the server takes the socket, which the test does not see: time
+    // passes in steps, never so far that anything but that deadline could close it.
+    for (partial, mut stream) in sockets {
+        let mut rest = Vec::new();
+        let read = passing_time(
+            Duration::from_millis(250),
+            12,
+            stream.read_to_end(&mut rest),
+        );
+        assert!(read.await.is_some(), "still open: {partial:?}");
+        assert!(rest.is_empty(), "closed without an answer");
+    }
     app.stop().await;
     db.drop_database().await;
 }
