@@ -18,6 +18,7 @@ mod held;
 mod leases;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use sqlx::AnyPool;
@@ -63,6 +64,9 @@ struct Inner {
     held: Held,
     /// Flips to true to stop the heartbeat.
     stop: watch::Sender<bool>,
+    /// The node has left: every lease was released at once, and the rooms still closing
+    /// have nothing left to give back (the pool may be closed by then).
+    left: AtomicBool,
 }
 
 impl Node {
@@ -85,6 +89,7 @@ impl Node {
                 options,
                 pool,
                 stop,
+                left: AtomicBool::new(false),
             }),
         };
         heartbeat::spawn(node.clone(), stopped);
@@ -112,7 +117,7 @@ impl Node {
                 .options
                 .counters
                 .leases_taken_over
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                .fetch_add(1, Ordering::Relaxed);
             tracing::info!(room, epoch = taken.epoch, "took over the lease of a room");
         }
         Ok(Some(inner.held.insert(room, taken.epoch)))
@@ -122,6 +127,9 @@ impl Node {
     pub async fn release(&self, lease: &Lease) -> Result<(), sqlx::Error> {
         let inner = &self.inner;
         inner.held.remove(lease.room(), lease.epoch());
+        if inner.left.load(Ordering::Acquire) {
+            return Ok(());
+        }
         leases::release(
             &inner.pool,
             lease.room(),
@@ -143,6 +151,7 @@ impl Node {
     pub async fn leave(&self) -> Result<(), sqlx::Error> {
         self.stop_heartbeat();
         let inner = &self.inner;
+        inner.left.store(true, Ordering::Release);
         inner.held.clear();
         leases::release_all(&inner.pool, &inner.options.node).await?;
         leases::remove_node(&inner.pool, &inner.options.node).await
