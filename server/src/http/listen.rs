@@ -348,7 +348,7 @@ impl Acceptor {
             Err(_) => {
                 return self
                     .gate
-                    .refuse_proxy_connection(addr, ProxyHeaderError::Truncated);
+                    .refuse_proxy_connection(addr, ProxyHeaderError::Late);
             }
         };
         let client = header.client.map(|client| client.ip().to_canonical());

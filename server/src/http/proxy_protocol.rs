@@ -53,6 +53,8 @@ pub enum ProxyHeaderError {
     BlockTooLong(usize),
     #[error("the connection ended inside its PROXY header")]
     Truncated,
+    #[error("no whole PROXY header within the header-read deadline")]
+    Late,
     #[error("reading the PROXY header failed: {0}")]
     Io(io::ErrorKind),
 }
