@@ -102,6 +102,7 @@ impl Application {
             config.bot_delay(),
             Duration::from_secs(config.empty_room_seconds),
             config.quotas.clone(),
+            config.patch_min_bytes,
         );
         let quotas = Arc::new(Quotas::new(&config.quotas, &config.network));
         quotas.keep_tidy();

@@ -51,6 +51,13 @@ pub struct Config {
     #[arg(long, env = "PANDEMONIUM_EMPTY_ROOM_SECONDS", default_value_t = 300)]
     pub empty_room_seconds: u64,
 
+    /// The smallest state, in bytes, sent as a patch to clients that take patches; smaller
+    /// states go whole. A patch costs the server about as much CPU as a whole state and saves
+    /// bytes that only count on large states (docs/performance.md, "Patches"). `0` patches
+    /// every state: for a host who pays for every byte sent.
+    #[arg(long, env = "PANDEMONIUM_PATCH_MIN_BYTES", default_value_t = 4096)]
+    pub patch_min_bytes: usize,
+
     /// SQLite only: `full` syncs every commit to disk before the action is acknowledged (it
     /// survives a power loss); `normal` syncs at checkpoints (an acked action survives a
     /// killed server, but a power loss may lose the last moments of play).

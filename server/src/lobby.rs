@@ -42,6 +42,7 @@ struct Inner {
     bot_delay: Duration,
     empty_room: Duration,
     caps: Quotas,
+    patch_min_bytes: usize,
     online: Arc<Online>,
 }
 
@@ -53,6 +54,7 @@ impl Lobby {
         bot_delay: Duration,
         empty_room: Duration,
         caps: Quotas,
+        patch_min_bytes: usize,
     ) -> Lobby {
         Lobby {
             inner: Arc::new(Inner {
@@ -63,6 +65,7 @@ impl Lobby {
                 bot_delay,
                 empty_room,
                 caps,
+                patch_min_bytes,
                 online: Arc::default(),
             }),
         }
@@ -93,6 +96,7 @@ impl Lobby {
             bot_delay: self.inner.bot_delay,
             empty_room: self.inner.empty_room,
             max_spectators: self.inner.caps.max_spectators_per_room,
+            patch_min_bytes: self.inner.patch_min_bytes,
             on_close: Arc::new(move |code: &RoomCode| {
                 rooms.lock().expect("rooms lock").remove(code);
             }),

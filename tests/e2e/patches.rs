@@ -1,6 +1,7 @@
 //! Patch frames (`hello {patches: true}`): a client that asks for them rebuilds, version by
 //! version, exactly the states a client that did not ask is sent whole; a rejoin gets whole
-//! states and patches resume after them; nobody who did not ask ever gets one.
+//! states and patches resume after them; nobody who did not ask ever gets one; a state
+//! smaller than `--patch-min-bytes` goes whole.
 
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -9,7 +10,15 @@ use pandemonium_protocol::{GameState, JoinRole, RoomCode, ServerMsg};
 
 use crate::on_both_stores;
 use crate::play::{open_room, sit, start};
-use crate::support::{Client, TestDb};
+use crate::support::{Client, TestApp, TestDb};
+
+/// A server that patches every state, however small, so that the tests' tables (a few hundred
+/// bytes a state) exercise the patches.
+async fn patching_every_state(db: &TestDb) -> TestApp {
+    let mut config = pandemonium_server::Config::for_tests(&db.url);
+    config.patch_min_bytes = 0;
+    TestApp::spawn_with(config).await
+}
 
 /// Reads every state a spectator is sent until the match ends, by version.
 async fn watch_to_the_end(mut client: Client) -> (BTreeMap<u64, GameState>, Client) {
@@ -45,7 +54,7 @@ async fn play_first_legal_to_the_end(player: &mut Client) -> GameState {
 }
 
 async fn a_client_taking_patches_rebuilds_every_state_sent_whole_to_others(db: &TestDb) {
-    let app = crate::support::TestApp::spawn(db).await;
+    let app = patching_every_state(db).await;
     let mut alice = Client::guest_taking_patches(app.port, "Alice").await;
     let code = open_room(
         &app,
@@ -120,7 +129,7 @@ async fn a_client_taking_patches_rebuilds_every_state_sent_whole_to_others(db: &
 on_both_stores!(a_client_taking_patches_rebuilds_every_state_sent_whole_to_others);
 
 async fn a_rejoin_gets_whole_states_and_patches_resume_after_them(db: &TestDb) {
-    let app = crate::support::TestApp::spawn(db).await;
+    let app = patching_every_state(db).await;
     let mut alice = app.guest("Alice").await;
     let mut bob = Client::guest_taking_patches(app.port, "Bob").await;
     let code: RoomCode = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
@@ -153,3 +162,24 @@ async fn a_rejoin_gets_whole_states_and_patches_resume_after_them(db: &TestDb) {
     app.stop().await;
 }
 on_both_stores!(a_rejoin_gets_whole_states_and_patches_resume_after_them);
+
+/// By default only states of 4 KiB or more are patched: the race's few hundred bytes go
+/// whole, and the client that asked for patches holds exactly what it would from patches.
+async fn a_state_smaller_than_the_patch_size_goes_whole(db: &TestDb) {
+    let app = TestApp::spawn(db).await;
+    let mut alice = app.guest("Alice").await;
+    let mut bob = Client::guest_taking_patches(app.port, "Bob").await;
+    let code: RoomCode = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    for version in 1..=3 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+    let state = bob.state_at_least(3).await;
+    assert_eq!(bob.patches_applied, 0, "every state came whole");
+    let mut fresh = Client::with_token(app.port, &bob.token).await;
+    fresh.join(&code, JoinRole::Player).await;
+    assert_eq!(fresh.state_at_least(3).await, state);
+    app.stop().await;
+}
+on_both_stores!(a_state_smaller_than_the_patch_size_goes_whole);

@@ -79,6 +79,7 @@ fn twenty_one_room(store: &Store, metrics: Arc<Metrics>) -> RoomHandle {
             bot_delay: Duration::from_millis(1),
             empty_room: Duration::from_secs(60),
             max_spectators: 200,
+            patch_min_bytes: 0,
             on_close: Arc::new(|_: &RoomCode| {}),
         },
     )

@@ -4,6 +4,14 @@
 //! goes to a connection as a patch against it only when that connection was told exactly
 //! that version as that viewer; anything else (a join, a resync, a seat taken, a rollback)
 //! gets the whole state, and patches resume from there.
+//!
+//! Only states of at least `--patch-min-bytes` (4 KiB by default) are patched. Working a
+//! patch out (outlining the new state's text, diffing it against the base) costs the server
+//! about as much per state as building and sending it whole, and sending fewer bytes saves it
+//! next to nothing: at a table's pace a DēmoS move cost 172 µs with patches against 119 µs
+//! whole (docs/performance.md, "Patches"). What patches buy is bytes on the player's link and
+//! the host's egress, and those count on large states: the many-seat tables of Daemon Dice,
+//! DēmoS's complete rules near their end, a crowded Demon Bound board.
 
 use pandemonium_game_contract::Viewer;
 
@@ -46,13 +54,29 @@ pub(super) struct Told {
 
 /// The state frames of the last broadcast version, for the viewer classes that had a
 /// connection taking patches: the bases of the next version's patches.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Bases {
     version: u64,
     frames: Vec<(Viewer, OutlinedFrame)>,
+    /// The smallest state frame worth a patch, in bytes.
+    smallest: usize,
 }
 
 impl Bases {
+    /// Bases for patches of state frames of at least `smallest` bytes.
+    pub fn new(smallest: usize) -> Bases {
+        Bases {
+            version: 0,
+            frames: Vec::new(),
+            smallest,
+        }
+    }
+
+    /// Whether a state frame of `len` bytes is worth a patch (and worth keeping as a base).
+    pub fn worth_patching(&self, len: usize) -> bool {
+        len >= self.smallest
+    }
+
     /// `viewer`'s frame at `version`, if that is what was broadcast last.
     pub fn at(&self, viewer: Viewer, version: u64) -> Option<&OutlinedFrame> {
         if self.version != version {
@@ -71,8 +95,12 @@ impl Bases {
     }
 
     /// Keeps `viewer`'s frame at `version` too (a connection taking patches joined as a viewer
-    /// nobody else taking them is), unless the room has moved past that version.
+    /// nobody else taking them is), unless the room has moved past that version or the frame
+    /// is too small to be patched.
     pub fn insert(&mut self, version: u64, viewer: Viewer, frame: Frame) {
+        if !self.worth_patching(frame.len()) {
+            return;
+        }
         if self.version != version {
             if self.version > version {
                 return;
@@ -99,7 +127,7 @@ mod tests {
 
     #[test]
     fn a_frame_is_a_base_only_for_the_version_broadcast_last() {
-        let mut bases = Bases::default();
+        let mut bases = Bases::new(0);
         let at =
             |bases: &Bases, viewer, version| bases.at(viewer, version).map(|b| b.frame.clone());
         bases.replace(
@@ -125,5 +153,16 @@ mod tests {
             None,
             "an older version is no base"
         );
+    }
+
+    #[test]
+    fn a_frame_smaller_than_the_patch_size_is_kept_as_no_base() {
+        let mut bases = Bases::new(11);
+        assert!(!bases.worth_patching(10));
+        assert!(bases.worth_patching(11));
+        bases.insert(1, Viewer::Seat(0), frame(r#"{"view":1}"#));
+        assert!(bases.at(Viewer::Seat(0), 1).is_none(), "10 bytes");
+        bases.insert(1, Viewer::Seat(1), frame(r#"{"view":12}"#));
+        assert!(bases.at(Viewer::Seat(1), 1).is_some(), "11 bytes");
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! One frame per viewer class someone is connected as (each seat, the spectators), serialised
 //! once and shared by every connection that sees the same thing. A connection that takes
-//! patches and holds its class's previous state gets the class's patch instead, when the patch
-//! is smaller. It is a function of the game, the viewers and the previous frames (the bases),
+//! patches and holds its class's previous state gets the class's patch instead, when the state
+//! is large enough to be worth one ([`Bases::worth_patching`]) and the patch is smaller. It is a function of the game, the viewers and the previous frames (the bases),
 //! so it is tested without a room.
 
 use pandemonium_game_contract::{DynGame, Viewer};
@@ -74,7 +74,7 @@ pub(super) fn fan_out(
                 kinds.push(r.patches);
             }
         }
-        if !kinds.is_empty() {
+        if !kinds.is_empty() && bases.worth_patching(full.len()) {
             let next = OutlinedFrame::new(full.clone());
             if let Some(base) = version.checked_sub(1).and_then(|v| bases.at(viewer, v)) {
                 for kind in kinds {
@@ -156,7 +156,7 @@ mod tests {
             0,
             &classes(),
             &recipients,
-            &mut Bases::default(),
+            &mut Bases::new(0),
         );
         assert_eq!(sent.len(), 3);
         let frame = |conn| &sent.iter().find(|(c, _)| *c == conn).unwrap().1;
@@ -181,7 +181,7 @@ mod tests {
             0,
             only_seats,
             &recipients,
-            &mut Bases::default(),
+            &mut Bases::new(0),
         );
         assert!(sent.is_empty());
     }
@@ -198,7 +198,8 @@ mod tests {
     fn only_a_connection_on_the_base_gets_a_patch_and_only_of_the_kind_it_reads() {
         let mut chance = SeededChance::from_u64(7);
         let mut game = game();
-        let mut bases = Bases::default();
+        // Every state worth a patch, however small.
+        let mut bases = Bases::new(0);
         let watching = |on_base| {
             [
                 to(1, Viewer::Spectator, Patches::Json, on_base),
@@ -219,5 +220,23 @@ mod tests {
         let sent = fan_out(game.as_ref(), 2, &classes(), &watching(false), &mut bases);
         assert_eq!(sent.len(), 2);
         assert!(sent.iter().all(|(_, f)| kind(f) == "state"));
+    }
+
+    #[test]
+    fn a_state_smaller_than_the_patch_size_goes_whole_to_a_connection_on_its_base() {
+        let mut chance = SeededChance::from_u64(7);
+        let mut game = game();
+        let spectator = |version| state_frame_of(game.as_ref(), version, Viewer::Spectator, None);
+        // Larger than the spectator's states of the first moves.
+        let smallest = 2 * spectator(0).len();
+        let mut bases = Bases::new(smallest);
+        let watching = |on_base| [to(1, Viewer::Spectator, Patches::WithProducts, on_base)];
+        fan_out(game.as_ref(), 0, &classes(), &watching(false), &mut bases);
+        assert!(bases.at(Viewer::Spectator, 0).is_none(), "no base kept");
+        play(&mut game, &mut chance);
+        assert!(state_frame_of(game.as_ref(), 1, Viewer::Spectator, None).len() < smallest);
+        let sent = fan_out(game.as_ref(), 1, &classes(), &watching(true), &mut bases);
+        assert_eq!(sent.len(), 1);
+        assert_eq!(kind(&sent[0].1), "state");
     }
 }

@@ -65,6 +65,7 @@ impl Harness {
             bot_delay: BOT_DELAY,
             empty_room: EMPTY_ROOM,
             max_spectators: 10,
+            patch_min_bytes: 0,
             on_close,
         };
         let setup = RoomSetup {

@@ -91,6 +91,8 @@ pub struct RoomServices {
     pub empty_room: Duration,
     /// People watching one room at most (everyone in it without a seat).
     pub max_spectators: usize,
+    /// The smallest state frame sent as a patch, in bytes (`--patch-min-bytes`).
+    pub patch_min_bytes: usize,
     /// Called with the room's code when its task ends, so the lobby forgets it.
     pub on_close: Arc<dyn Fn(&RoomCode) + Send + Sync>,
 }
@@ -189,6 +191,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         setup.host_name,
         waiting_teams,
     );
+    let bases = Bases::new(services.patch_min_bytes);
     let mut room = Room {
         listed: Listed::new(&setup.code, &setup.game_id, &setup.options),
         code: setup.code,
@@ -206,7 +209,7 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
         answers,
         pipeline,
         history: History::default(),
-        bases: Bases::default(),
+        bases,
         empty_since: Some(Instant::now()),
         chat_windows: Vec::new(),
         spectator_chat: ChatBudget::default(),
