@@ -102,10 +102,12 @@ impl Held {
     pub fn lose(&self, room: &str, epoch: i64) -> bool {
         let mut leases = self.leases();
         let held = leases.get(room).is_some_and(|(held, _)| *held == epoch);
-        if held && let Some((_, lose)) = leases.remove(room) {
+        let lost = if held { leases.remove(room) } else { None };
+        // Counted before the room hears of it: whoever the room tells sees it counted.
+        self.count(&leases);
+        if let Some((_, lose)) = lost {
             let _ = lose.send(true);
         }
-        self.count(&leases);
         held
     }
 

@@ -3,7 +3,7 @@
 //!
 //! A node takes a room's lease when it opens the room ([`Node::take`]): a new code is
 //! inserted, an existing one is taken only once it has expired or been released (or was this
-//! node's already), and every take raises the room's epoch. The node's [`heartbeat`] renews
+//! node's already), and every take raises the room's epoch. The node's `heartbeat` renews
 //! every lease it holds once a second and learns from the same statement which ones it no
 //! longer holds; the room then stops ([`Lease::lost`]). Every append of a room's actions
 //! carries its (room, epoch), and the store's writer refuses it in the very transaction that
@@ -11,7 +11,7 @@
 //! paused or cut off past its lease can never write again (see `store::postgres_writer`).
 //! Expiry is judged by PostgreSQL's clock (`now()`), never by two machines' clocks.
 //!
-//! [`held`] keeps the leases this node holds in memory; [`leases`] is their SQL.
+//! `held` keeps the leases this node holds in memory; `leases` is their SQL.
 
 mod heartbeat;
 mod held;

@@ -236,3 +236,55 @@ async fn a_released_room_is_free_at_once_and_its_epochs_keep_growing() {
     a.close().await;
     db.drop_database().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeover_waits_for_a_write_checked_against_the_old_epoch_to_commit() {
+    use sqlx::{Connection, Row};
+    let Some(db) = postgres().await else { return };
+    let a = node_store(&db, "node-a").await;
+    let b = node_store(&db, "node-b").await;
+    let _lease_a = a.node().unwrap().take("ROOMX").await.unwrap().unwrap();
+    a.node().unwrap().stop_heartbeat();
+    expire_every_lease(&db).await;
+    // A's writer has checked the lease in a transaction that is still open.
+    let mut writer = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    let mut checking = writer.begin().await.unwrap();
+    sqlx::query("SELECT epoch FROM room_leases WHERE room_code = 'ROOMX' FOR SHARE")
+        .fetch_one(&mut *checking)
+        .await
+        .unwrap();
+    let taking = tokio::spawn({
+        let b = b.clone();
+        async move { b.node().unwrap().take("ROOMX").await }
+    });
+    // B's takeover waits on the row's lock until that transaction ends.
+    let mut watcher = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    let waiting = async {
+        loop {
+            let waiting: i64 = sqlx::query(
+                "SELECT count(*) FROM pg_stat_activity \
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            )
+            .fetch_one(&mut watcher)
+            .await
+            .unwrap()
+            .get(0);
+            if waiting == 1 {
+                return;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), waiting)
+        .await
+        .expect("the takeover waits on the lock");
+    assert!(!taking.is_finished());
+    checking.commit().await.unwrap();
+    let lease_b = taking.await.unwrap().unwrap().expect("then it is B's");
+    assert_eq!(lease_b.epoch(), 2);
+    watcher.close().await.unwrap();
+    writer.close().await.unwrap();
+    a.close().await;
+    b.close().await;
+    db.drop_database().await;
+}
