@@ -119,7 +119,8 @@ error_codes! {
     /// That `seq` is at or below the last one answered, and its answer is not kept (too old,
     /// or never sent); number new acts higher.
     StaleSeq = "stale_seq",
-    /// The action could not be saved, so it was not played: send it again.
+    /// The action could not be saved, so it was not played: send it again, under a new `seq`
+    /// (the refused one counts as answered).
     StorageUnavailable = "storage_unavailable",
     /// Hints are for seated players in a match.
     NoHint = "no_hint",
