@@ -4,11 +4,12 @@
 //! is refused by its epoch and the next heartbeat that succeeds tells the room.
 
 use tokio::sync::watch;
+use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 
 use super::Node;
 
-pub(super) fn spawn(node: Node, mut stopped: watch::Receiver<bool>) {
+pub(super) fn spawn(node: Node, mut stopped: watch::Receiver<bool>) -> JoinHandle<()> {
     let every = node.inner.options.renew_every;
     // A heartbeat that takes longer than a lease is of no use: give up on it and try again.
     let deadline = node.inner.options.lease;
@@ -32,5 +33,5 @@ pub(super) fn spawn(node: Node, mut stopped: watch::Receiver<bool>) {
                 ),
             }
         }
-    });
+    })
 }

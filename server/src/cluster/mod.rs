@@ -64,6 +64,8 @@ struct Inner {
     held: Held,
     /// Flips to true to stop the heartbeat.
     stop: watch::Sender<bool>,
+    /// The heartbeat's task, awaited when it is stopped.
+    heartbeat: std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
     /// The node has left: every lease was released at once, and the rooms still closing
     /// have nothing left to give back (the pool may be closed by then).
     left: AtomicBool,
@@ -90,9 +92,11 @@ impl Node {
                 pool,
                 stop,
                 left: AtomicBool::new(false),
+                heartbeat: std::sync::Mutex::default(),
             }),
         };
-        heartbeat::spawn(node.clone(), stopped);
+        let task = heartbeat::spawn(node.clone(), stopped);
+        *node.inner.heartbeat.lock().expect("heartbeat lock") = Some(task);
         Ok(node)
     }
 
@@ -140,16 +144,21 @@ impl Node {
     }
 
     /// Stops renewing the leases: to the other nodes this node looks paused or cut off, and
-    /// its rooms are theirs to take once the leases expire. Part of [`Node::leave`]; tests
-    /// use it alone.
-    pub fn stop_heartbeat(&self) {
+    /// its rooms are theirs to take once the leases expire. Resolves once no renewal is in
+    /// flight any more (one under way when asked is finished first). Part of
+    /// [`Node::leave`]; tests use it alone.
+    pub async fn stop_heartbeat(&self) {
         let _ = self.inner.stop.send(true);
+        let task = self.inner.heartbeat.lock().expect("heartbeat lock").take();
+        if let Some(task) = task {
+            let _ = task.await;
+        }
     }
 
     /// Leaves the cluster (the server is stopping): stops the heartbeat, releases every lease
     /// and removes this node's row.
     pub async fn leave(&self) -> Result<(), sqlx::Error> {
-        self.stop_heartbeat();
+        self.stop_heartbeat().await;
         let inner = &self.inner;
         inner.left.store(true, Ordering::Release);
         inner.held.clear();

@@ -66,7 +66,7 @@ async fn a_node_that_lost_its_lease_writes_nothing_more_and_the_log_keeps_one_hi
     );
 
     // A stops renewing (paused, cut off); once the lease has expired, B takes the room over.
-    node_a.stop_heartbeat();
+    node_a.stop_heartbeat().await;
     expire_every_lease(&db).await;
     let lease_b = node_b
         .take("ROOMX")
@@ -244,7 +244,7 @@ async fn a_takeover_waits_for_a_write_checked_against_the_old_epoch_to_commit() 
     let a = node_store(&db, "node-a").await;
     let b = node_store(&db, "node-b").await;
     let _lease_a = a.node().unwrap().take("ROOMX").await.unwrap().unwrap();
-    a.node().unwrap().stop_heartbeat();
+    a.node().unwrap().stop_heartbeat().await;
     expire_every_lease(&db).await;
     // A's writer has checked the lease in a transaction that is still open.
     let mut writer = sqlx::PgConnection::connect(&db.url).await.unwrap();

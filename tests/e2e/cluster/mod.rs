@@ -7,6 +7,7 @@ mod config;
 mod leases;
 mod recovery;
 mod rooms;
+mod split_brain;
 
 use std::sync::Arc;
 use std::time::Duration;

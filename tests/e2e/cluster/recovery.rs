@@ -42,7 +42,7 @@ async fn a_starting_node_resumes_only_the_matches_whose_lease_it_can_take() {
     assert_eq!(lease_row(&db, ROOM).await, Some((Some("node-a".into()), 1)));
 
     // A stops (its lease runs out): the next node to start resumes the match.
-    a.node().unwrap().stop_heartbeat();
+    a.node().unwrap().stop_heartbeat().await;
     expire_every_lease(&db).await;
     let c = node_app(&db, "node-c").await;
     assert!(has_room(&c), "C resumed the match");
