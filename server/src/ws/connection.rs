@@ -19,7 +19,7 @@ use super::socket::{Socket, Stuck, WRITE_BATCH};
 use crate::app::AppState;
 use crate::config::Limits;
 use crate::http::Peer;
-use crate::room::{ConnId, Outgoing};
+use crate::room::Outgoing;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -28,13 +28,17 @@ type Turn = Option<Result<Ending, Stuck>>;
 
 /// Serves one connection with a span of its own, so everything logged for it names the
 /// connection, its address and, once greeted, the guest.
-pub(super) async fn serve(
+///
+/// Not itself `async`: what the task holds is made here, before its future, so the future
+/// holds each thing once. An `async fn` keeps its arguments beside the locals made from them,
+/// and the task's future is, with the socket's buffers, most of what an idle connection costs.
+pub(super) fn serve(
     socket: WebSocket,
     state: AppState,
     limits: Limits,
     peer: Peer,
     client: IpAddr,
-) {
+) -> impl Future<Output = ()> {
     let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let span = tracing::info_span!(
         parent: crate::telemetry::node(),
@@ -43,33 +47,26 @@ pub(super) async fn serve(
         peer = %client,
         guest = tracing::field::Empty
     );
-    connection(id, socket, state, limits, peer, client, span).await
-}
-
-async fn connection(
-    id: ConnId,
-    socket: WebSocket,
-    state: AppState,
-    limits: Limits,
-    peer: Peer,
-    client: IpAddr,
-    span: tracing::Span,
-) {
-    // The span is entered where the connection does what may log: reading a message, and
-    // closing. Not around the whole task: it would be entered and left (a lock and two atomic
-    // operations in the subscriber) on every frame the room hands it, four or five for each
-    // message it reads in play, and writing a frame logs nothing.
-    state.metrics.connections.fetch_add(1, Ordering::Relaxed);
     // One owner for both directions: `select!` drops the read it was waiting on before a
     // branch writes, so the socket needs no split halves, whose shared lock and wakers were
     // taken on every frame in or out.
     let mut socket = Socket::new(socket, Duration::from_secs(limits.write_timeout_seconds));
-    let mut conn = Connection::new(id, state.clone(), limits, peer, client);
-    let close = run(&mut conn, &mut socket, &span).await;
-    end(conn, socket, close).instrument(span).await;
-    // A client that stopped reading (`Stuck`) gets no closing handshake: dropping the socket
-    // resets the connection and frees its buffers now.
-    state.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+    let mut conn = Connection::new(id, state, limits, peer, client);
+    // A block, not a call: an `async fn`'s body moves its arguments into locals of its own,
+    // and its future holds both.
+    async move {
+        // The span is entered where the connection does what may log: reading a message, and
+        // closing. Not around the whole task: it would be entered and left (a lock and two
+        // atomic operations in the subscriber) on every frame the room hands it, four or five
+        // for each message it reads in play, and writing a frame logs nothing.
+        let metrics = conn.state.metrics.clone();
+        metrics.connections.fetch_add(1, Ordering::Relaxed);
+        let close = run(&mut conn, &mut socket, &span).await;
+        ending(conn, socket, close, span).await;
+        // A client that stopped reading (`Stuck`) gets no closing handshake: dropping the
+        // socket resets the connection and frees its buffers now.
+        metrics.connections.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// The connection's loop, until something ends it.
@@ -184,7 +181,10 @@ async fn read(
         None => return Some(Ok(Ending::Close(CLOSE_NORMAL, ""))),
     };
     let replies = match message {
-        Message::Text(text) => in_span(span, conn.receive(text.as_str())).await,
+        Message::Text(text) => {
+            let receive = std::pin::pin!(conn.receive(text.as_str()));
+            in_span(span, receive).await
+        }
         Message::Close(frame) => return Some(Ok(Ending::Answered(frame.map(|f| f.code)))),
         // Control frames and binary frames cost a token like any other: the library answers
         // every ping with a pong, so pings are writes too.
@@ -247,6 +247,17 @@ impl Liveness {
     }
 }
 
+/// [`end`], boxed: the closing handshake's future (the socket moved in, two deadlines) is
+/// made once, at the end; inline, it would size every connection's task for its whole life.
+fn ending(
+    conn: Connection,
+    socket: Socket,
+    close: Result<Ending, Stuck>,
+    span: tracing::Span,
+) -> std::pin::Pin<Box<impl Future<Output = ()>>> {
+    Box::pin(end(conn, socket, close).instrument(span))
+}
+
 /// Leaves the room and closes the socket as `close` says.
 async fn end(mut conn: Connection, mut socket: Socket, close: Result<Ending, Stuck>) {
     conn.leave_room().await;
@@ -274,9 +285,12 @@ async fn end(mut conn: Connection, mut socket: Socket, close: Result<Ending, Stu
 
 /// Polls `work` inside `span`. `Instrument` would take a handle of its own on the span: a
 /// clone and a drop in the subscriber (a lookup and an atomic operation each) for every
-/// message read.
-async fn in_span<F: std::future::Future>(span: &tracing::Span, work: F) -> F::Output {
-    let mut work = std::pin::pin!(work);
+/// message read. `work` comes pinned by the caller: a future taken by value would be held
+/// twice in the connection's task, as the argument and as the pinned local.
+async fn in_span<F: std::future::Future>(
+    span: &tracing::Span,
+    mut work: std::pin::Pin<&mut F>,
+) -> F::Output {
     std::future::poll_fn(|cx| span.in_scope(|| work.as_mut().poll(cx))).await
 }
 

@@ -20,6 +20,8 @@ mod closing;
 mod connection;
 mod session;
 mod socket;
+#[cfg(test)]
+mod tests;
 
 use axum::Extension;
 use axum::extract::State;
@@ -34,6 +36,12 @@ use connection::serve;
 
 /// How many bytes of frames a connection collects before writing without a flush.
 const WRITE_COALESCE_BYTES: usize = 8 * 1024;
+
+/// The read buffer every connection holds from its upgrade to its end, idle or not, and the
+/// most one read takes from the socket: sized for what clients send, a few hundred bytes (an
+/// action, a hello, a join). A longer message (a chat line of 500 characters) takes more
+/// reads, and the buffer grows to hold it.
+const READ_BUFFER_BYTES: usize = 512;
 
 pub async fn upgrade(
     ws: WebSocketUpgrade,
@@ -50,7 +58,7 @@ pub async fn upgrade(
     ws
         // Small buffers: an idle connection should cost a few KiB, not tungstenite's ~135 KiB
         // of defaults. Messages are small JSON; a larger one just takes another read.
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(READ_BUFFER_BYTES)
         // Frames are collected up to this size and written on flush, so the frames released
         // together (an ack and its state) leave in one system call. Every send flushes; the
         // buffer is empty until a connection is sent something, and grows to this plus one

@@ -144,6 +144,9 @@ impl Connection {
         {
             return self.act(act.seq, act.action.get().to_owned()).await;
         }
+        // Every other message is rare (once a connection, or a few a match) and its future is
+        // boxed where it is awaited: inline, the largest of them (a hello's, through the
+        // store) would size every connection's task for its whole life, idle or not.
         let msg = match serde_json::from_str::<ClientMsg>(text) {
             Ok(msg) => msg,
             Err(e) => {
@@ -160,7 +163,7 @@ impl Connection {
                 patches,
                 products,
             } => {
-                let replies = self.hello(token, name).await;
+                let replies = Box::pin(self.hello(token, name)).await;
                 if self.player.is_some() {
                     self.patches = Patches::asked(patches, products);
                 }
@@ -174,8 +177,8 @@ impl Connection {
                 room,
                 role,
                 version,
-            } => self.join(room, role, version).await,
-            msg => self.forward_to_room(msg).await,
+            } => Box::pin(self.join(room, role, version)).await,
+            msg => Box::pin(self.forward_to_room(msg)).await,
         }
     }
 
@@ -307,7 +310,7 @@ impl Connection {
                 "Join a room first.",
             ))];
         };
-        if handle.tx.send(cmd).await.is_err() {
+        if !Self::send_to_room(handle, cmd).await {
             self.room = None;
             self.outbox = None;
             let reply = match seq {
@@ -328,6 +331,19 @@ impl Connection {
             self.outbox = None;
         }
         Vec::new()
+    }
+
+    /// Queues `cmd` in the room's mailbox, waiting only if it is full; `false` if the room is
+    /// gone. Nearly always there is space: the wait's future (the command and a place in the
+    /// semaphore's queue) is boxed, so it does not size every connection's task.
+    async fn send_to_room(handle: &RoomHandle, cmd: RoomCmd) -> bool {
+        match handle.tx.try_send(cmd) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(cmd)) => {
+                Box::pin(handle.tx.send(cmd)).await.is_ok()
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
     }
 
     /// The room turned the join down (and said why): this connection is in no room.

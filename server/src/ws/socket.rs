@@ -3,6 +3,7 @@
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::SinkExt;
+use std::pin::Pin;
 use std::task::Poll;
 use std::time::Duration;
 
@@ -26,17 +27,17 @@ impl Socket {
 
     /// Writes `messages` (leaving the vector empty) and flushes once, all within one deadline.
     pub(super) async fn send_all(&mut self, messages: &mut Vec<Message>) -> Result<(), Stuck> {
-        let write = async {
+        let write = std::pin::pin!(async {
             for message in messages.drain(..) {
                 self.ws.feed(message).await?;
             }
             self.ws.flush().await
-        };
+        });
         within(self.deadline, write).await
     }
 
     pub(super) async fn send(&mut self, message: Message) -> Result<(), Stuck> {
-        within(self.deadline, self.ws.send(message)).await
+        within(self.deadline, std::pin::pin!(self.ws.send(message))).await
     }
 
     pub(super) async fn text(&mut self, text: String) -> Result<(), Stuck> {
@@ -52,16 +53,18 @@ impl Socket {
 
 /// Runs a write, which fails if it takes longer than `deadline`. Nearly every write is done
 /// at its first poll (the socket's buffer has room), and is done without reading the clock
-/// or making a timer: only one that has to wait gets its deadline.
-async fn within(
+/// or making a timer: only one that has to wait gets its deadline. The write comes pinned by
+/// the caller, so the connection's task holds it once rather than as argument and local.
+async fn within<F: Future<Output = Result<(), axum::Error>>>(
     deadline: Duration,
-    write: impl Future<Output = Result<(), axum::Error>>,
+    mut write: Pin<&mut F>,
 ) -> Result<(), Stuck> {
-    let mut write = std::pin::pin!(write);
     let first = std::future::poll_fn(|cx| Poll::Ready(write.as_mut().poll(cx))).await;
     let done = match first {
         Poll::Ready(done) => done,
-        Poll::Pending => match tokio::time::timeout(deadline, write).await {
+        // Boxed: the deadline's timer is made only for a write that waits, and it would
+        // otherwise size every connection's task.
+        Poll::Pending => match Box::pin(tokio::time::timeout(deadline, write)).await {
             Ok(done) => done,
             Err(_) => return Err(Stuck),
         },
