@@ -69,6 +69,10 @@ struct Args {
     /// Players ask for `patch` frames (as the web client does) instead of whole states.
     #[arg(long)]
     patches: bool,
+    /// The server's `--patch-min-bytes`: the smallest state it patches (its own default when
+    /// not given; `0` patches every state, to measure what patches cost).
+    #[arg(long)]
+    patch_min_bytes: Option<usize>,
     /// Pin the server to this CPU core and the load generator to the others (with `taskset`),
     /// so the generator's work does not land on the server's core.
     #[arg(long)]
@@ -111,6 +115,12 @@ async fn main() {
         .args(["--max-rooms", "100000"])
         // The idle connections all watch one room.
         .args(["--max-spectators-per-room", "1000000"])
+        .args(
+            args.patch_min_bytes
+                .map(|bytes| ["--patch-min-bytes".to_string(), bytes.to_string()])
+                .into_iter()
+                .flatten(),
+        )
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)
