@@ -16,6 +16,7 @@
 //! ([`Store::queue_leased_append`]) are refused with [`StoreError::LeaseLost`] once the lease
 //! has moved on.
 
+mod commit_watch;
 mod guests;
 mod postgres_writer;
 #[cfg(test)]
