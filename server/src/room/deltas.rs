@@ -6,12 +6,12 @@
 //! gets the whole state, and patches resume from there.
 //!
 //! Only states of at least `--patch-min-bytes` (4 KiB by default) are patched. Working a
-//! patch out (outlining the new state's text, diffing it against the base) costs the server
-//! about as much per state as building and sending it whole, and sending fewer bytes saves it
-//! next to nothing: at a table's pace a DēmoS move cost 172 µs with patches against 119 µs
-//! whole (docs/performance.md, "Patches"). What patches buy is bytes on the player's link and
-//! the host's egress, and those count on large states: the many-seat tables of Daemon Dice,
-//! DēmoS's complete rules near their end, a crowded Demon Bound board.
+//! patch out (outlining the new state's text, diffing it against the base) comes on top of
+//! building the whole state, which the room still does, and sending fewer bytes saves the
+//! server next to nothing: at a table's pace a DēmoS move cost ~30% more CPU with every state
+//! patched than with whole states (docs/performance.md, "Patches"). What patches buy is bytes
+//! on the player's link and the host's egress, and those count on large states: the many-seat
+//! tables of Daemon Dice, DēmoS's complete rules near their end, a crowded Demon Bound board.
 
 use pandemonium_game_contract::Viewer;
 

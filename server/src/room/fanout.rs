@@ -3,8 +3,9 @@
 //! One frame per viewer class someone is connected as (each seat, the spectators), serialised
 //! once and shared by every connection that sees the same thing. A connection that takes
 //! patches and holds its class's previous state gets the class's patch instead, when the state
-//! is large enough to be worth one ([`Bases::worth_patching`]) and the patch is smaller. It is a function of the game, the viewers and the previous frames (the bases),
-//! so it is tested without a room.
+//! is large enough to be worth one ([`Bases::worth_patching`]) and the patch is smaller. It is
+//! a function of the game, the viewers and the previous frames (the bases), so it is tested
+//! without a room.
 
 use pandemonium_game_contract::{DynGame, Viewer};
 use pandemonium_protocol::Seat;
