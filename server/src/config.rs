@@ -52,8 +52,8 @@ pub struct Config {
     pub empty_room_seconds: u64,
 
     /// The smallest state, in bytes, sent as a patch to clients that take patches; smaller
-    /// states go whole. A patch costs the server about as much CPU as a whole state and saves
-    /// bytes that only count on large states (docs/performance.md, "Patches"). `0` patches
+    /// states go whole. Patching adds about a third to the server's CPU per move and saves
+    /// bytes that count only on large states (docs/performance.md, "Patches"). `0` patches
     /// every state: for a host who pays for every byte sent.
     #[arg(long, env = "PANDEMONIUM_PATCH_MIN_BYTES", default_value_t = 4096)]
     pub patch_min_bytes: usize,
