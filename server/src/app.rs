@@ -270,8 +270,8 @@ async fn resume(
             chance,
             log: stored.log.clone(),
             rematch_of: stored.rematch_of.clone(),
-            lease: lease.take(),
         },
+        lease.take(),
     );
     Ok(())
 }

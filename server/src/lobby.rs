@@ -8,6 +8,7 @@ use std::time::Duration;
 use pandemonium_game_contract::{GameEntry, SeededChance};
 use pandemonium_protocol::{CreateRoom, RoomCode, RoomStatus, RoomSummary};
 
+use crate::cluster::Lease;
 use crate::config::Quotas;
 use crate::error::AppError;
 use crate::identity::Player;
@@ -29,6 +30,10 @@ pub const MAX_TURN_SECONDS: u32 = 86_400;
 pub struct Lobby {
     inner: Arc<Inner>,
 }
+
+/// How many fresh codes a new room tries before giving up, in cluster mode, when other nodes'
+/// rooms hold the ones drawn.
+const CODE_ATTEMPTS: usize = 8;
 
 /// The most rooms one page of `GET /api/rooms` holds.
 pub const MAX_PER_PAGE: usize = 100;
@@ -104,7 +109,7 @@ impl Lobby {
     }
 
     /// Validates the request (game, options, seats, bots) and opens a room.
-    pub fn create_room(
+    pub async fn create_room(
         &self,
         request: CreateRoom,
         host: Option<Player>,
@@ -155,16 +160,86 @@ impl Lobby {
             grace_seconds: request.grace_seconds.unwrap_or(DEFAULT_GRACE_SECONDS),
             host: host.as_ref().map(|p| p.id.clone()),
         };
-        let mut rooms = self.inner.rooms.lock().expect("rooms lock");
-        // Both caps count tables still waiting or playing: a finished match is not an open
-        // table (its room closes soon once empty, and holds little meanwhile), so tables that
-        // play match after match in fresh rooms are not refused for the rooms they left.
+        // In cluster mode the room's lease is taken before its code is handed out: a code
+        // another node's room holds is not used, and a room that could not hold its lease
+        // never opens (its creator would find it gone).
+        for _ in 0..CODE_ATTEMPTS {
+            let code = {
+                let rooms = self.inner.rooms.lock().expect("rooms lock");
+                self.room_allowed(&rooms, host.as_ref())?;
+                fresh_code(&rooms)
+            };
+            let lease = match self.inner.store.node() {
+                None => None,
+                Some(node) => match node.take(&code.0).await {
+                    Ok(Some(lease)) => Some(lease),
+                    // Another node's room goes by this code.
+                    Ok(None) => continue,
+                    Err(error) => {
+                        tracing::warn!(%error, "a new room's lease could not be taken");
+                        return Err(AppError::Unavailable);
+                    }
+                },
+            };
+            // Rooms may have opened here while the lease was being taken: the caps are checked
+            // again, and a refused room gives its lease back.
+            let refused = {
+                let mut rooms = self.inner.rooms.lock().expect("rooms lock");
+                match self.room_allowed(&rooms, host.as_ref()) {
+                    Err(refused) => refused,
+                    // Another room of this node drew the same code meanwhile (one chance in
+                    // 27^10): draw again, and leave that room its lease.
+                    Ok(()) if rooms.contains_key(&code) => continue,
+                    Ok(()) => {
+                        let handle = room::spawn(
+                            RoomSetup {
+                                code: code.clone(),
+                                entry,
+                                game_id: info.id,
+                                options,
+                                settings,
+                                host_name: host.map(|p| p.name),
+                                seats,
+                                resumed: None,
+                                lease,
+                            },
+                            self.services(),
+                        );
+                        let summary = handle.summary();
+                        rooms.insert(code, handle);
+                        return Ok(summary);
+                    }
+                }
+            };
+            if let (Some(node), Some(lease)) = (self.inner.store.node(), &lease)
+                && let Err(error) = node.release(lease).await
+            {
+                tracing::warn!(%error, "a refused room's lease could not be given back");
+            }
+            return Err(refused);
+        }
+        tracing::warn!(
+            attempts = CODE_ATTEMPTS,
+            "every room code tried for a new room was held by another node"
+        );
+        Err(AppError::Unavailable)
+    }
+
+    /// Whether one more table may open (`--max-rooms`, and the host's `--max-rooms-per-guest`).
+    /// Both caps count tables still waiting or playing: a finished match is not an open table
+    /// (its room closes soon once empty, and holds little meanwhile), so tables that play
+    /// match after match in fresh rooms are not refused for the rooms they left.
+    fn room_allowed(
+        &self,
+        rooms: &HashMap<RoomCode, RoomHandle>,
+        host: Option<&Player>,
+    ) -> Result<(), AppError> {
         let open = || {
             rooms
                 .values()
                 .filter(|room| room.status() != RoomStatus::Finished)
         };
-        if let Some(host) = &host {
+        if let Some(host) = host {
             // Tables opened with the guest's token and those claimed by joining them first.
             let hosted = open().filter(|room| room.hosted_by(&host.id)).count();
             if hosted >= self.inner.caps.max_rooms_per_guest {
@@ -178,26 +253,12 @@ impl Lobby {
             );
             return Err(AppError::ServerFull);
         }
-        let code = fresh_code(&rooms);
-        let handle = room::spawn(
-            RoomSetup {
-                code: code.clone(),
-                entry,
-                game_id: info.id,
-                options,
-                settings,
-                host_name: host.map(|p| p.name),
-                seats,
-                resumed: None,
-            },
-            self.services(),
-        );
-        let summary = handle.summary();
-        rooms.insert(code, handle);
-        Ok(summary)
+        Ok(())
     }
 
-    /// Reopens a room around a match rebuilt from the store.
+    /// Reopens a room around a match rebuilt from the store (in cluster mode, with the lease
+    /// taken for it).
+    #[allow(clippy::too_many_arguments)]
     pub fn resume_room(
         &self,
         code: RoomCode,
@@ -206,6 +267,7 @@ impl Lobby {
         settings: RoomSettings,
         seats: Vec<SeatState>,
         resumed: Resumed,
+        lease: Option<Lease>,
     ) {
         let handle = room::spawn(
             RoomSetup {
@@ -217,6 +279,7 @@ impl Lobby {
                 host_name: None,
                 seats,
                 resumed: Some(resumed),
+                lease,
             },
             self.services(),
         );

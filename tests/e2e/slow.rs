@@ -72,6 +72,7 @@ fn twenty_one_room(store: &Store, metrics: Arc<Metrics>) -> RoomHandle {
             host_name: None,
             seats: vec![SeatState::default(); 2],
             resumed: None,
+            lease: None,
         },
         RoomServices {
             log: store.clone().into(),

@@ -72,7 +72,7 @@ pub async fn create_room(
     state.quotas.room(state.quotas.client(&peer, &headers))?;
     let Json(request) = body.map_err(|e| AppError::BadRequest(e.body_text()))?;
     let host = bearer(&state, &headers).await?;
-    let summary = state.lobby.create_room(request, host)?;
+    let summary = state.lobby.create_room(request, host).await?;
     Ok((StatusCode::CREATED, Json(summary)))
 }
 

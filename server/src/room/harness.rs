@@ -77,6 +77,7 @@ impl Harness {
             host_name: None,
             seats,
             resumed: None,
+            lease: None,
         };
         Harness {
             handle: spawn(setup, services),

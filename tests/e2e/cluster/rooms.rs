@@ -87,3 +87,33 @@ async fn a_stopping_node_gives_its_rooms_leases_back() {
     );
     db.drop_database().await;
 }
+
+/// A new room takes its lease before its code is handed out: the creator is never given a
+/// code whose room could not hold its lease (and so closed at once, or would write nothing).
+/// When the lease cannot be taken the creator is told the server is unavailable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_room_holds_its_lease_before_its_code_is_handed_out() {
+    let Some(db) = postgres().await else { return };
+    let app = node(&db, "node-a").await;
+    let request = json!({"game": "twenty_one", "seats": 2, "bots": [1]});
+    let created = app.http.post("/api/rooms", &request, None).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let code = created.json::<serde_json::Value>()["code"]
+        .as_str()
+        .expect("a code")
+        .to_owned();
+    assert_eq!(
+        lease_row(&db, &code).await,
+        Some((Some("node-a".into()), 1)),
+        "the lease is the node's as the code is handed out"
+    );
+
+    // The leases cannot be taken (as when the database refuses): no room, no code.
+    sql(&db, "ALTER TABLE room_leases RENAME TO room_leases_away").await;
+    let refused = app.http.post("/api/rooms", &request, None).await;
+    sql(&db, "ALTER TABLE room_leases_away RENAME TO room_leases").await;
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert!(refused.body.contains("unavailable"), "{}", refused.body);
+    app.stop().await;
+    db.drop_database().await;
+}

@@ -58,6 +58,9 @@ pub struct RoomSetup {
     pub seats: Vec<SeatState>,
     /// Present when the room resumes a match from the store.
     pub resumed: Option<Resumed>,
+    /// Cluster mode: the room's lease, taken before the room opens (by the lobby for a new
+    /// room, at start for a resumed match).
+    pub lease: Option<Lease>,
 }
 
 /// A match rebuilt from its log.
@@ -69,8 +72,6 @@ pub struct Resumed {
     pub log: Vec<LoggedAction>,
     /// The match the room played before this one, when it is a rematch.
     pub rematch_of: Option<String>,
-    /// Cluster mode: the room's lease, taken before its match was resumed.
-    pub lease: Option<Lease>,
 }
 
 impl std::fmt::Debug for Resumed {
@@ -160,8 +161,8 @@ pub fn spawn(setup: RoomSetup, services: RoomServices) -> RoomHandle {
     let (tx, rx) = mpsc::channel(MAILBOX);
     let seat_count = setup.seats.len();
     let info = (setup.entry.info)();
-    let mut resumed = setup.resumed;
-    let lease = resumed.as_mut().and_then(|r| r.lease.take());
+    let resumed = setup.resumed;
+    let lease = setup.lease;
     let answers = Answers::new(seat_count, resumed.as_ref().map(|r| r.log.as_slice()));
     let mut pipeline = Pipeline::default();
     pipeline.restart_at(resumed.as_ref().map_or(0, |r| r.log.len() as u64));
