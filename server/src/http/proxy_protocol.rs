@@ -193,40 +193,33 @@ fn parse_v2(buf: &[u8]) -> Result<Option<ProxyHeader>, ProxyHeaderError> {
         // LOCAL: the proxy's own connection (a health check); the block is to be skipped.
         0 => None,
         1 => match buf[13] >> 4 {
-            // AF_INET: source, destination, source port, destination port.
-            1 => {
-                let addr: [u8; 4] = block
-                    .get(..4)
-                    .and_then(|b| b.try_into().ok())
-                    .ok_or(ProxyHeaderError::ShortBlock(block_len))?;
-                let port = block
-                    .get(8..10)
-                    .ok_or(ProxyHeaderError::ShortBlock(block_len))?;
-                Some(SocketAddr::new(
-                    IpAddr::from(addr),
-                    u16::from_be_bytes([port[0], port[1]]),
-                ))
-            }
-            // AF_INET6.
-            2 => {
-                let addr: [u8; 16] = block
-                    .get(..16)
-                    .and_then(|b| b.try_into().ok())
-                    .ok_or(ProxyHeaderError::ShortBlock(block_len))?;
-                let port = block
-                    .get(32..34)
-                    .ok_or(ProxyHeaderError::ShortBlock(block_len))?;
-                Some(SocketAddr::new(
-                    IpAddr::from(addr),
-                    u16::from_be_bytes([port[0], port[1]]),
-                ))
-            }
+            // AF_INET, AF_INET6: source, destination, source port, destination port.
+            1 => Some(source::<4>(block, block_len)?),
+            2 => Some(source::<16>(block, block_len)?),
             // AF_UNSPEC or AF_UNIX: no internet address to count by.
             _ => None,
         },
         other => return Err(ProxyHeaderError::Command(other)),
     };
     Ok(Some(ProxyHeader { client, len }))
+}
+
+/// The source address of a v2 address block whose addresses are `N` bytes long: the source
+/// address first, then the destination, then the source port.
+fn source<const N: usize>(block: &[u8], block_len: usize) -> Result<SocketAddr, ProxyHeaderError>
+where
+    IpAddr: From<[u8; N]>,
+{
+    let short = || ProxyHeaderError::ShortBlock(block_len);
+    let addr: [u8; N] = block
+        .get(..N)
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(short)?;
+    let port = block.get(2 * N..2 * N + 2).ok_or_else(short)?;
+    Ok(SocketAddr::new(
+        IpAddr::from(addr),
+        u16::from_be_bytes([port[0], port[1]]),
+    ))
 }
 
 #[cfg(test)]
