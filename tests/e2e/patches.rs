@@ -20,6 +20,20 @@ async fn patching_every_state(db: &TestDb) -> TestApp {
     TestApp::spawn_with(config).await
 }
 
+/// A race between Alice and Bob, who takes patches, three steps in: Alice's steps are
+/// versions 1 to 3.
+async fn a_race_with_a_patch_taker(app: &TestApp) -> (Client, Client, RoomCode) {
+    let mut alice = app.guest("Alice").await;
+    let mut bob = Client::guest_taking_patches(app.port, "Bob").await;
+    let code: RoomCode = open_room(app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
+    sit(&mut bob, &code, 1).await;
+    start(&mut alice).await;
+    for version in 1..=3 {
+        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
+    }
+    (alice, bob, code)
+}
+
 /// Reads every state a spectator is sent until the match ends, by version.
 async fn watch_to_the_end(mut client: Client) -> (BTreeMap<u64, GameState>, Client) {
     let mut states = BTreeMap::new();
@@ -130,14 +144,7 @@ on_both_stores!(a_client_taking_patches_rebuilds_every_state_sent_whole_to_other
 
 async fn a_rejoin_gets_whole_states_and_patches_resume_after_them(db: &TestDb) {
     let app = patching_every_state(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = Client::guest_taking_patches(app.port, "Bob").await;
-    let code: RoomCode = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
-    for version in 1..=3 {
-        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
-    }
+    let (mut alice, mut bob, code) = a_race_with_a_patch_taker(&app).await;
     bob.state_at_least(3).await;
     assert!(bob.patches_applied >= 3);
     let token = bob.token.clone();
@@ -167,14 +174,7 @@ on_both_stores!(a_rejoin_gets_whole_states_and_patches_resume_after_them);
 /// whole, and the client that asked for patches holds exactly what it would from patches.
 async fn a_state_smaller_than_the_patch_size_goes_whole(db: &TestDb) {
     let app = TestApp::spawn(db).await;
-    let mut alice = app.guest("Alice").await;
-    let mut bob = Client::guest_taking_patches(app.port, "Bob").await;
-    let code: RoomCode = open_room(&app, &mut alice, "race", 2, vec![], json!({"goal": 500})).await;
-    sit(&mut bob, &code, 1).await;
-    start(&mut alice).await;
-    for version in 1..=3 {
-        assert_eq!(alice.act(json!({"type": "step"})).await, Ok(version));
-    }
+    let (_alice, mut bob, code) = a_race_with_a_patch_taker(&app).await;
     let state = bob.state_at_least(3).await;
     assert_eq!(bob.patches_applied, 0, "every state came whole");
     let mut fresh = Client::with_token(app.port, &bob.token).await;
