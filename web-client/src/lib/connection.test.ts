@@ -19,7 +19,8 @@ describe("hello and identity", () => {
     const conn = connect({ token: "secret" });
     conn.join("K7QX2M");
     const socket = sockets[0];
-    expect(socket.url).toBe("ws://test/ws");
+    // The room is in the URL, for a balancer in front of a cluster (connection.routing.test.ts).
+    expect(socket.url).toBe("ws://test/ws?room=K7QX2M");
     expect(socket.sent).toEqual([]);
     socket.open();
     expect(socket.sent).toEqual([
@@ -239,7 +240,11 @@ describe("room and state", () => {
     conn.join("AAAAAA", "spectator");
     expect(conn.state.room).toBeNull();
     expect(conn.state.game).toBeNull();
-    expect(socket.last()).toEqual({
+    // The join goes on a socket opened for the new room (connection.routing.test.ts).
+    const next = sockets[1];
+    next.open();
+    next.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    expect(next.last()).toEqual({
       type: "join",
       room: "AAAAAA",
       role: "spectator",

@@ -2,7 +2,15 @@
  * The protocol client: one WebSocket to `/ws`, spoken in the generated `ClientMsg` /
  * `ServerMsg` types, exposed to the UI as one store.
  *
- * What it guarantees (and what `connection.test.ts` pins):
+ * What it guarantees (and what `connection*.test.ts` pin):
+ * - The socket names the room it is for in its URL, `/ws?room=CODE`, whenever the client has a
+ *   room to be in when the socket opens (plain `/ws` otherwise): in a cluster, a load balancer
+ *   routes by that parameter to the node that owns the room, and it sees nothing but the URL.
+ *   So joining another room than the one the socket was opened for (or a first room from a
+ *   socket opened without one) closes that socket quietly (1000, no reconnect banner) and
+ *   opens one on the new room's URL at once, with no backoff; every reconnect uses the URL of
+ *   the room the client means to be in. Joining the socket's own room again (in another role,
+ *   say) goes on the same socket.
  * - It says `hello` with the stored token first, and keeps a token the server issues.
  * - It rejoins the room it was in after every reconnect, sending the last version it saw, so
  *   the server sends only what it missed; a `state` whose version is not newer than the last
@@ -85,6 +93,8 @@ export class Connection implements Readable<ConnectionState> {
   private readonly opts: Required<Omit<ConnectionOptions, "name">> &
     Pick<ConnectionOptions, "name">;
   private socket: SocketLike | null = null;
+  /** The room named in the current socket's URL (null: opened without one). */
+  private socketRoom: string | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private welcomed = false;
   /** Whether the target room has answered our latest join with a `room` message. */
@@ -154,6 +164,7 @@ export class Connection implements Readable<ConnectionState> {
     this.clearJoinLater();
     const socket = this.socket;
     this.socket = null;
+    this.socketRoom = null;
     this.welcomed = false;
     this.joined = false;
     if (socket) {
@@ -178,16 +189,22 @@ export class Connection implements Readable<ConnectionState> {
     this.open();
   }
 
-  /** Enters `room` (leaving any other), and re-enters it after every reconnect. */
+  /**
+   * Enters `room` (leaving any other), and re-enters it after every reconnect. A socket opened
+   * for another room (or for none) is replaced by one whose URL names this room, so that a
+   * balancer in front of a cluster sends it to the room's node.
+   */
   join(room: string, role: JoinRole = "player"): void {
     const current = this.state.target;
     if (current && current.room === room && current.role === role) {
       if (this.welcomed && !this.joined) this.sendJoin();
+      else if (!this.socket) this.start();
       return;
     }
     this.resetRoom();
     this.patch({ target: { room, role } });
-    if (this.welcomed) this.sendJoin();
+    if (this.socket && this.socketRoom !== room) this.reopen();
+    else if (this.welcomed) this.sendJoin();
     else this.start();
   }
 
@@ -282,14 +299,16 @@ export class Connection implements Readable<ConnectionState> {
   // --- internals -------------------------------------------------------------------------
 
   private open(): void {
+    const room = this.state.target?.room ?? null;
     let socket: SocketLike;
     try {
-      socket = this.opts.socket(this.opts.url);
+      socket = this.opts.socket(room === null ? this.opts.url : roomSocketUrl(this.opts.url, room));
     } catch {
       this.scheduleRetry(null, false);
       return;
     }
     this.socket = socket;
+    this.socketRoom = room;
     // Events of a socket this client has already replaced are ignored.
     socket.onopen = () => {
       if (socket === this.socket) this.sayHello();
@@ -318,15 +337,38 @@ export class Connection implements Readable<ConnectionState> {
   private dropped(socket: SocketLike, code: number): void {
     if (socket !== this.socket) return;
     const wasWelcomed = this.welcomed;
+    this.forget(socket);
+    this.scheduleRetry(code, wasWelcomed);
+  }
+
+  /**
+   * Moves to a socket whose URL names the target room: the old one is closed as a tab closes
+   * (1000; the server keeps a seat through its grace period, as when a join leaves a room), and
+   * the new one opens at once. Nothing went wrong, so there is no backoff and no banner; acts
+   * still unanswered go after the rejoin, as after any reconnect.
+   */
+  private reopen(): void {
+    const socket = this.socket;
+    if (socket) {
+      this.forget(socket);
+      socket.close(1000, "another room");
+    }
+    this.clearRetry();
+    this.patch({ status: "connecting", attempt: 0, retryAt: null, reconnectReason: null });
+    this.open();
+  }
+
+  /** Lets go of `socket`: its events are no longer heard, and what was on it is owed again. */
+  private forget(socket: SocketLike): void {
     detach(socket);
     this.socket = null;
+    this.socketRoom = null;
     this.welcomed = false;
     this.joined = false;
     this.outbox.markUnsent();
     this.clearJoinLater();
     // Nobody will answer a hint asked on this socket.
     this.answerHints(null);
-    this.scheduleRetry(code, wasWelcomed);
   }
 
   /** Schedules the next attempt after a close with `code` (null: no socket could be made). */
@@ -584,7 +626,16 @@ function isJoinError(code: ErrorCode): boolean {
   return JOIN_ERRORS.includes(code);
 }
 
-/** The WebSocket URL of the server that served this page. */
+/**
+ * The URL of a socket for `room`: `base` with `room=CODE` in its query, which is what a load
+ * balancer in front of a cluster hashes on to reach the room's node.
+ */
+export function roomSocketUrl(base: string, room: string): string {
+  const separator = base.includes("?") ? "&" : "?";
+  return `${base}${separator}room=${encodeURIComponent(room)}`;
+}
+
+/** The WebSocket URL of the server that served this page (without a room: see `roomSocketUrl`). */
 export function defaultSocketUrl(location: Location = window.location): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}/ws`;
