@@ -5,13 +5,21 @@ WEB := web-client
 # Screenshots the browser tests take, for people to look at.
 SCREENSHOTS := $(WEB)/test-results/screenshots
 
-.PHONY: run test test-rust test-web lint web typescript conformance-long bench load compose-test clean
+.PHONY: run cluster test test-rust test-web lint web typescript conformance-long bench load compose-test clean
 
 ## Build the web client (if present) and start the server on http://localhost:8080 (SQLite).
 ## Server flags go in ARGS: `make run ARGS="--bind 127.0.0.1:8080"`.
 ARGS ?=
 run: web
 	$(CARGO) run --release -p pandemonium-server --bin pandemonium -- $(ARGS)
+
+## Three cluster nodes sharing one PostgreSQL (127.0.0.1:5432, database pandemonium_cluster)
+## behind HAProxy, on http://127.0.0.1:8080 (the nodes on 8081-8083); Ctrl-C stops them all.
+## Needs Debian's haproxy and postgresql; deploy/cluster.sh says what it starts and where the
+## logs go. Flags for every node go in ARGS: `make cluster ARGS="--lease-ms 5000"`.
+cluster: web
+	$(CARGO) build --release -p pandemonium-server --bin pandemonium
+	bash deploy/cluster.sh $(ARGS)
 
 ## Every test: formatting, lints, Rust unit/integration/end-to-end tests; the web client's lints
 ## (ESLint, Prettier, svelte-check), unit and browser tests.
