@@ -117,6 +117,7 @@ impl Application {
         };
         resume_unfinished_matches(&state).await?;
         prune_unused_guests(&state);
+        publish_lobby(&state);
         Ok(Application {
             listener,
             state,
@@ -155,6 +156,17 @@ impl Application {
         let _ = stopping.await;
         self.state.store.close().await;
         tracing::info!("stopped");
+    }
+}
+
+/// In cluster mode, shares this node's rooms and people with the other nodes and follows
+/// theirs (`cluster::directory`), until the node leaves.
+fn publish_lobby(state: &AppState) {
+    if let Some(node) = state.store.node() {
+        let lobby = state.lobby.clone();
+        node.directory().start(move || {
+            crate::cluster::directory::Local::new(lobby.summaries(), lobby.online().people())
+        });
     }
 }
 

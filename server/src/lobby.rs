@@ -305,14 +305,18 @@ impl Lobby {
         rooms.values().cloned().collect()
     }
 
-    /// One page of the public rooms, in code order.
+    /// Every room of this node's, as listed.
+    pub fn summaries(&self) -> Vec<RoomSummary> {
+        self.handles().iter().map(RoomHandle::summary).collect()
+    }
+
+    /// One page of the public rooms (in cluster mode, every live node's), in code order.
     pub fn public_rooms(&self, page: usize, per_page: usize) -> Vec<RoomSummary> {
-        let mut rooms: Vec<RoomSummary> = self
-            .handles()
-            .iter()
-            .map(RoomHandle::summary)
-            .filter(|s| s.public)
-            .collect();
+        let mut rooms: Vec<RoomSummary> =
+            self.summaries().into_iter().filter(|s| s.public).collect();
+        if let Some(node) = self.inner.store.node() {
+            rooms = node.directory().public_rooms(rooms);
+        }
         rooms.sort_by(|a, b| a.code.cmp(&b.code));
         rooms
             .into_iter()

@@ -1,7 +1,8 @@
 //! Who is connected now, for the lobby's "12 people online": each person counted once, however
-//! many tabs they have open.
+//! many tabs they have open. In cluster mode the lobby adds the people connected to the other
+//! nodes (`cluster::directory`), and this node publishes [`Online::people`] for them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Default)]
@@ -28,6 +29,23 @@ impl Online {
     /// How many people have at least one connection open.
     pub fn count(&self) -> u32 {
         self.people.lock().expect("online lock").len() as u32
+    }
+
+    /// How many people are connected here or are among `elsewhere`, each counted once.
+    pub fn count_with(&self, elsewhere: &HashSet<String>) -> u32 {
+        let people = self.people.lock().expect("online lock");
+        let only_here = people.keys().filter(|id| !elsewhere.contains(*id)).count();
+        (elsewhere.len() + only_here) as u32
+    }
+
+    /// The ids of the people connected now.
+    pub fn people(&self) -> Vec<String> {
+        self.people
+            .lock()
+            .expect("online lock")
+            .keys()
+            .cloned()
+            .collect()
     }
 }
 

@@ -11,8 +11,10 @@
 //! paused or cut off past its lease can never write again (see `store::postgres_writer`).
 //! Expiry is judged by PostgreSQL's clock (`now()`), never by two machines' clocks.
 //!
-//! `held` keeps the leases this node holds in memory; `leases` is their SQL.
+//! `held` keeps the leases this node holds in memory; `leases` is their SQL. [`directory`] is
+//! the lobby as every node sees it.
 
+pub mod directory;
 mod heartbeat;
 mod held;
 mod leases;
@@ -26,6 +28,7 @@ use tokio::sync::watch;
 
 use crate::metrics::ClusterCounters;
 
+use directory::Directory;
 use held::Held;
 pub use held::Lease;
 
@@ -69,6 +72,8 @@ struct Inner {
     /// The node has left: every lease was released at once, and the rooms still closing
     /// have nothing left to give back (the pool may be closed by then).
     left: AtomicBool,
+    /// The lobby across the nodes.
+    directory: Directory,
 }
 
 impl Node {
@@ -88,6 +93,7 @@ impl Node {
         let node = Node {
             inner: Arc::new(Inner {
                 held: Held::new(options.counters.clone()),
+                directory: Directory::new(&options.node, options.lease, pool.clone()),
                 options,
                 pool,
                 stop,
@@ -102,6 +108,11 @@ impl Node {
 
     pub fn name(&self) -> &str {
         &self.inner.options.node
+    }
+
+    /// The lobby across the nodes.
+    pub fn directory(&self) -> &Directory {
+        &self.inner.directory
     }
 
     pub fn counters(&self) -> &Arc<ClusterCounters> {
@@ -158,6 +169,7 @@ impl Node {
     /// Leaves the cluster (the server is stopping): stops the heartbeat, releases every lease
     /// and removes this node's row.
     pub async fn leave(&self) -> Result<(), sqlx::Error> {
+        self.inner.directory.stop().await;
         self.stop_heartbeat().await;
         let inner = &self.inner;
         inner.left.store(true, Ordering::Release);

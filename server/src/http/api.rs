@@ -130,11 +130,15 @@ pub async fn list_rooms(
 ) -> Result<Json<RoomList>, AppError> {
     let Query(query) = query.map_err(unreadable_query)?;
     let per_page = query.per_page(MAX_PER_PAGE as u32, MAX_PER_PAGE as u32)?;
+    let here = state.lobby.online();
     Ok(Json(RoomList {
         rooms: state
             .lobby
             .public_rooms(query.page()? as usize, per_page as usize),
-        online: state.lobby.online().count(),
+        online: match state.store.node() {
+            Some(node) => node.directory().online(here),
+            None => here.count(),
+        },
     }))
 }
 
@@ -146,8 +150,15 @@ pub async fn get_room(
 ) -> Result<Json<RoomSummary>, AppError> {
     state.quotas.lookup(state.quotas.client(&peer, &headers))?;
     let code = RoomCode::parse(&code).ok_or(AppError::RoomNotFound)?;
-    let room = state.lobby.room(&code).ok_or(AppError::RoomNotFound)?;
-    Ok(Json(room.summary()))
+    // A room of this node's, or (in cluster mode) of another live node's.
+    let summary = match state.lobby.room(&code) {
+        Some(room) => Some(room.summary()),
+        None => state
+            .store
+            .node()
+            .and_then(|node| node.directory().room(&code)),
+    };
+    summary.map(Json).ok_or(AppError::RoomNotFound)
 }
 
 /// One page of finished matches (`?game=demos&page=0&per_page=20`), newest first.

@@ -5,6 +5,7 @@
 
 mod config;
 mod leases;
+mod lobby;
 mod recovery;
 mod rooms;
 mod split_brain;
