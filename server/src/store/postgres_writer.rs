@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
 
 use sqlx::pool::PoolConnection;
 use sqlx::{AnyPool, Row};
@@ -25,6 +26,11 @@ use crate::metrics::ClusterCounters;
 
 /// Rows per multi-row INSERT; well under PostgreSQL's parameter limit.
 const ROWS_PER_INSERT: usize = 100;
+/// How long the writer waits for a connection when it has none (its own broke). A database
+/// that is up hands one over in milliseconds; one that is down would have the pool retry for
+/// its whole acquire timeout (10 s) on every batch, and every act waiting on the batch would
+/// hear nothing for that long before its `storage_unavailable`.
+const CONNECT_DEADLINE: Duration = Duration::from_secs(2);
 
 /// The writer of a PostgreSQL database: a task on the runtime, with one connection taken from
 /// the pool for good (taken again if it breaks).
@@ -74,11 +80,9 @@ impl Commit for PoolWriter {
         let conn = match &mut self.conn {
             Some(conn) => conn,
             None => {
-                let mut conn = self.pool.acquire().await?;
-                // A commit must finish however long it takes: the pool's deadline is for
-                // reads. Closed when released, so it never serves a read unbounded.
-                super::unbounded(&mut conn).await?;
-                conn.close_on_drop();
+                let conn = connect(&self.pool)
+                    .await
+                    .map_err(CommitFailure::Unreachable)?;
                 self.conn.insert(conn)
             }
         };
@@ -107,6 +111,18 @@ impl Commit for PoolWriter {
             }
         }
     }
+}
+
+/// A connection of `pool` for the writer, within [`CONNECT_DEADLINE`].
+async fn connect(pool: &AnyPool) -> Result<PoolConnection<sqlx::Any>, sqlx::Error> {
+    let mut conn = tokio::time::timeout(CONNECT_DEADLINE, pool.acquire())
+        .await
+        .map_err(|_| sqlx::Error::PoolTimedOut)??;
+    // A commit must finish however long it takes: the pool's deadline is for reads. Closed
+    // when released, so it never serves a read unbounded.
+    super::unbounded(&mut conn).await?;
+    conn.close_on_drop();
+    Ok(conn)
 }
 
 /// Commits `batch` in one transaction; with `node` (cluster mode), leaves out the writes

@@ -19,7 +19,10 @@
 //! in flight and hold back what they would tell people until each append is durable. That
 //! makes two promises matter here:
 //! - **Isolation.** A batch holds many rooms' writes. If it fails, each match's writes are
-//!   committed again on their own, so one room's bad write fails that room only.
+//!   committed again on their own, so one room's bad write fails that room only. When no
+//!   connection can be had at all (the database is down), nothing is tried again: every write
+//!   of the batch is refused at once, and its rooms tell their players `storage_unavailable`
+//!   within a connection deadline rather than one deadline per room.
 //! - **No gaps.** Once an append of a match fails, every later append of that match already
 //!   queued behind it is failed too, unwritten, until the room says it has rolled back to its
 //!   last durable action ([`Write::Reopen`]) and appends from there again.
@@ -169,6 +172,11 @@ pub(super) enum CommitFailure {
     Sqlite(#[from] rusqlite::Error),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
+    /// No connection to the database could be had (it is down, restarting or cut off):
+    /// nothing was tried, and no other grouping of the writes would fare better until it is
+    /// back, so they are all refused at once.
+    #[error("the database is unreachable: {0}")]
+    Unreachable(sqlx::Error),
 }
 
 /// One database connection that commits a batch of writes in one transaction.
@@ -250,6 +258,10 @@ pub(super) async fn run<C: Commit>(
                 for write in writable {
                     answer_committed(write, &lost);
                 }
+            }
+            Err(error @ CommitFailure::Unreachable(_)) => {
+                tracing::warn!(%error, "refusing every write of the batch");
+                refuse(writable, &mut fences, &error.to_string());
             }
             Err(error) => {
                 tracing::warn!(%error, "a group commit failed; committing each match alone");
@@ -334,7 +346,9 @@ fn split_fenced(batch: Vec<Write>, fences: &mut HashSet<String>) -> (Vec<Write>,
 }
 
 /// After a failed batch: each match's writes in a transaction of their own, so only the
-/// matches whose writes really fail are told so.
+/// matches whose writes really fail are told so. Once the database is found unreachable, the
+/// matches not tried yet are refused without trying: during an outage each try would wait out
+/// the connection deadline in turn, and the last room would hear of it only after all of them.
 async fn commit_each_match<C: Commit>(
     db: &mut C,
     writes: Vec<Write>,
@@ -349,7 +363,12 @@ async fn commit_each_match<C: Commit>(
             None => groups.push((id, vec![write])),
         }
     }
+    let mut unreachable: Option<String> = None;
     for (id, group) in groups {
+        if let Some(sentence) = &unreachable {
+            refuse(group, fences, sentence);
+            continue;
+        }
         match commit_if_needed(db, &group, watch).await {
             Ok(()) => {
                 let lost = db.take_lost();
@@ -357,16 +376,24 @@ async fn commit_each_match<C: Commit>(
             }
             Err(error) => {
                 tracing::error!(match_id = ?id, %error, "a match's writes could not be committed");
-                let appended = group.iter().any(|w| matches!(w, Write::Append { .. }));
-                if let (Some(id), true) = (id, appended) {
-                    fences.insert(id);
-                }
                 let sentence = error.to_string();
-                for write in group {
-                    answer(write, Err(StoreError::Commit(sentence.clone())));
+                if matches!(error, CommitFailure::Unreachable(_)) {
+                    unreachable = Some(sentence.clone());
                 }
+                refuse(group, fences, &sentence);
             }
         }
+    }
+}
+
+/// Refuses writes that were not committed, and fences the matches they appended to: what is
+/// queued behind a refused append is refused too, until its room reopens the log.
+fn refuse(writes: Vec<Write>, fences: &mut HashSet<String>, sentence: &str) {
+    for write in writes {
+        if let Write::Append { row, .. } = &write {
+            fences.insert(row.match_id.clone());
+        }
+        answer(write, Err(StoreError::Commit(sentence.to_owned())));
     }
 }
 
@@ -478,6 +505,81 @@ impl Write {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A database whose commits fail: the first with `first`, every later one unreachable.
+    /// Counts its tries where the test can read them once the writer has finished.
+    struct Failing {
+        first: Option<CommitFailure>,
+        tries: Arc<std::sync::atomic::AtomicUsize>,
+    }
+
+    impl Commit for Failing {
+        async fn commit(&mut self, _: &[Write]) -> Result<(), CommitFailure> {
+            self.tries
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Err(self
+                .first
+                .take()
+                .unwrap_or(CommitFailure::Unreachable(sqlx::Error::PoolTimedOut)))
+        }
+    }
+
+    fn append(match_id: &str) -> (Write, oneshot::Receiver<Result<(), StoreError>>) {
+        let (done, answered) = oneshot::channel();
+        let row = ActionRow {
+            match_id: match_id.into(),
+            index: 0,
+            seat: 0,
+            action: "{}".into(),
+            source: "player",
+            seq: Some(1),
+            at: 0,
+        };
+        let write = Write::Append {
+            row,
+            finish: None,
+            fence: None,
+            done,
+        };
+        (write, answered)
+    }
+
+    /// Three matches' appends in one batch, on a database whose first commit fails with
+    /// `first` and which is unreachable after that: how many commits the writer tried. Every
+    /// append is refused.
+    async fn tries_for_three_matches(first: Option<CommitFailure>) -> usize {
+        let (tx, rx) = queue();
+        let mut answers = Vec::new();
+        for id in ["m1", "m2", "m3"] {
+            let (write, answered) = append(id);
+            tx.send(write).await.unwrap();
+            answers.push(answered);
+        }
+        drop(tx);
+        let tries = Arc::default();
+        let db = Failing {
+            first,
+            tries: Arc::clone(&tries),
+        };
+        run(db, rx, WriterOptions::default()).await;
+        for answered in answers {
+            assert!(matches!(answered.await, Ok(Err(StoreError::Commit(_)))));
+        }
+        tries.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    #[tokio::test]
+    async fn a_batch_the_database_cannot_be_reached_for_is_refused_whole_in_one_try() {
+        assert_eq!(tries_for_three_matches(None).await, 1);
+    }
+
+    #[tokio::test]
+    async fn after_a_broken_connection_one_unreachable_match_refuses_the_others_untried() {
+        let broken =
+            CommitFailure::Database(sqlx::Error::Io(std::io::ErrorKind::BrokenPipe.into()));
+        // The batch, then the first match alone on a new connection, which cannot be had.
+        assert_eq!(tries_for_three_matches(Some(broken)).await, 2);
+    }
 
     /// A writer's view of the load, on a clock the test moves.
     struct Writer {
