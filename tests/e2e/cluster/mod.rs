@@ -6,6 +6,7 @@
 mod config;
 mod leases;
 mod lobby;
+mod outage;
 mod recovery;
 mod rooms;
 mod split_brain;

@@ -4,6 +4,7 @@
 
 pub mod http;
 pub mod net;
+pub mod private_postgres;
 pub mod time;
 pub mod ws;
 
