@@ -2,12 +2,14 @@
 // docker-compose.yml: build and start the stack, play a match in Chromium through the published
 // port (a host, a friend by the invite link, a spectator), restart the server in the middle of
 // it, upgrade the image while it runs, read the logs, take the stack down and up again, and
-// restore a backup into an empty database. Each step is one test, so the runner prints each
-// with its time; a step after a failed one is skipped (it would only fail for the same reason).
+// restore a backup into an empty database; then add the `cluster` profile (two more nodes and
+// HAProxy in front), play a match through HAProxy, and kill a node. Each step is one test, so
+// the runner prints each with its time; a step after a failed one is skipped (it would only fail
+// for the same reason).
 //
 // Run by tests/compose/run.sh (`make compose-test`), which starts the engine, makes the base
 // images and cleans up; it passes COMPOSE (the compose command), COMPOSE_PROJECT_NAME,
-// PANDEMONIUM_IMAGE and PANDEMONIUM_PORT.
+// PANDEMONIUM_IMAGE, PANDEMONIUM_PORT and PANDEMONIUM_CLUSTER_PORT.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import {
@@ -33,8 +35,10 @@ import {
   waitFor,
 } from "../../web-client/browser-tests/harness.mjs";
 import {
+  createRoomViaApi,
   createRoomViaUi,
   gameInfo,
+  guestPerson,
   playByHints,
   waitSeated,
 } from "../../web-client/browser-tests/flows.mjs";
@@ -43,7 +47,11 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const COMPOSE = (process.env.COMPOSE ?? "docker compose").split(" ");
 const PORT = process.env.PANDEMONIUM_PORT ?? "8080";
 const URL_BASE = `http://127.0.0.1:${PORT}`;
+/** HAProxy's published port, in front of the three nodes of the `cluster` profile. */
+const CLUSTER_BASE = `http://127.0.0.1:${process.env.PANDEMONIUM_CLUSTER_PORT ?? "8090"}`;
 const FILES = ["-f", "docker-compose.yml", "-f", "tests/compose/compose.test.yml"];
+/** The nodes of the `cluster` profile, by service: `server` is the first. */
+const NODES = ["server", "node2", "node3"];
 /** The image must stay under this (measured: see the README); a growth past it is a finding. */
 const IMAGE_BUDGET_MB = 120;
 /** From `docker start` to an answered /readyz, once built. */
@@ -84,9 +92,11 @@ function run(cmd, args, { timeout = 2 * MIN, env = {}, input, output, merge = fa
 }
 
 const compose = (args, opts) => run(COMPOSE[0], [...COMPOSE.slice(1), ...FILES, ...args], opts);
+/** The same with the `cluster` profile's services (node2, node3, haproxy) in view. */
+const cluster = (args, opts) => compose(["--profile", "cluster", ...args], opts);
 const docker = (args, opts) => run("docker", args, opts);
 const containerOf = async (service) => {
-  const id = await compose(["ps", "-q", service]);
+  const id = await cluster(["ps", "-q", service]);
   assert.ok(id, `the ${service} container exists`);
   return id;
 };
@@ -131,7 +141,7 @@ function step(name, timeout, fn) {
     } catch (error) {
       broken = name;
       // What the stack said, for whoever reads the failure.
-      const logs = await compose(["logs", "--no-color", "--tail", "40"], { merge: true }).catch(
+      const logs = await cluster(["logs", "--no-color", "--tail", "40"], { merge: true }).catch(
         (e) => `(no logs: ${e.message})`,
       );
       console.log(`# the stack's last log lines:\n${logs.replace(/^/gm, "#   ")}`);
@@ -203,7 +213,12 @@ let imageId;
 let version = 0;
 
 before(() => {
-  for (const name of ["COMPOSE_PROJECT_NAME", "PANDEMONIUM_IMAGE", "PANDEMONIUM_PORT"])
+  for (const name of [
+    "COMPOSE_PROJECT_NAME",
+    "PANDEMONIUM_IMAGE",
+    "PANDEMONIUM_PORT",
+    "PANDEMONIUM_CLUSTER_PORT",
+  ])
     assert.ok(process.env[name], `${name} is set (run this through tests/compose/run.sh)`);
 });
 
@@ -211,6 +226,14 @@ after(async () => {
   await browser?.close();
   rmSync(scratch, { recursive: true, force: true });
   if (figures.length) console.log(`# figures\n${figures.map((f) => `#   ${f}`).join("\n")}`);
+});
+
+step("config: the stack and its cluster profile are valid compose files", MIN, async () => {
+  await compose(["config", "-q"]);
+  await cluster(["config", "-q"]);
+  // The same check without the test's additions: what a self-hoster runs.
+  const plain = ["-f", "docker-compose.yml"];
+  await run(COMPOSE[0], [...COMPOSE.slice(1), ...plain, "--profile", "cluster", "config", "-q"]);
 });
 
 step("build: docker compose up -d --build", 45 * MIN, async () => {
@@ -406,8 +429,8 @@ step("logs: JSON lines, and the room's lines name the room and the node", MIN, a
     ofRoom.every((e) => (e.span?.room ?? e.spans?.find((s) => s.room)?.room) === code),
     "the room's lines name it in their `room` field",
   );
-  // Unnamed by flag, a node is its host: here the container's host name.
-  const node = (await inspect(server, "{{.Config.Hostname}}")).trim();
+  // Every node of the stack is named (PANDEMONIUM_NODE_NAME): the first is `server`.
+  const node = "server";
   assert.ok(
     ofRoom.every((e) => e.spans?.find((s) => s.name === "node")?.node === node),
     `the room's lines name the node they come from (${node})`,
@@ -527,18 +550,25 @@ step(
         (await inspect(await containerOf("db"), "{{.State.Health.Status}}")) === "healthy",
       { timeout: MIN, interval: 250, message: "the new database" },
     );
-    const tables = await compose([
-      "exec",
-      "-T",
-      "db",
-      "psql",
-      "-U",
-      "pandemonium",
-      "-d",
-      "pandemonium",
-      "-tAc",
-      "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
-    ]);
+    // A new volume's database is made by a first, temporary server that already answers the
+    // healthcheck on its socket and is then stopped for the real one: a query in between finds
+    // no socket, so the first query is asked again until the real one answers.
+    const tables = await waitFor(
+      () =>
+        compose([
+          "exec",
+          "-T",
+          "db",
+          "psql",
+          "-U",
+          "pandemonium",
+          "-d",
+          "pandemonium",
+          "-tAc",
+          "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
+        ]).catch(() => null),
+      { timeout: 30_000, interval: 250, message: "the new database answering psql" },
+    );
     assert.equal(tables, "0", "the new volume starts empty");
     await compose(
       ["exec", "-T", "db", "pg_restore", "-U", "pandemonium", "-d", "pandemonium", "--no-owner"],
@@ -547,5 +577,147 @@ step(
     await compose(["up", "-d"], { timeout: 2 * MIN });
     await bothHealthy();
     await matchInHistory();
+  },
+);
+
+// --- the `cluster` profile: two more nodes and HAProxy in front of the three ------------------
+
+/** A node's container health, as its own healthcheck says. */
+async function nodeHealth(service) {
+  const id = await cluster(["ps", "-q", service]);
+  return id ? inspect(id, "{{.State.Health.Status}}") : "missing";
+}
+
+/** Fetches through HAProxy with a time limit; resolves with the response. */
+const throughHaproxy = (path, init = {}) =>
+  fetch(`${CLUSTER_BASE}${path}`, {
+    signal: AbortSignal.timeout(5_000),
+    ...init,
+  });
+
+let clusterHost;
+let clusterGuest;
+
+step(
+  "cluster up: --profile cluster adds node2, node3 and HAProxy to the running stack",
+  15 * MIN,
+  async () => {
+    const started = Date.now();
+    // The nodes run the image the server runs; HAProxy's image is built, being missing. The
+    // running server and database are left as they are.
+    await cluster(["up", "-d"], { timeout: 15 * MIN });
+    await waitFor(
+      async () => (await Promise.all(NODES.map(nodeHealth))).every((h) => h === "healthy"),
+      { timeout: 2 * MIN, interval: 250, message: "the three nodes healthy" },
+    );
+    await waitFor(async () => (await throughHaproxy("/readyz").catch(() => null))?.status === 200, {
+      timeout: MIN,
+      interval: 100,
+      message: "/readyz through HAProxy",
+    });
+    figure(
+      "cluster profile up, nodes healthy (node2, node3, HAProxy)",
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    // Requests without a room go round robin: after a few, each node has answered one, which
+    // HAProxy's log says (`nodes/node2`): all three passed its health checks.
+    const haproxy = await containerOf("haproxy");
+    await waitFor(
+      async () => {
+        for (let i = 0; i < 3; i++) assert.equal((await throughHaproxy("/api/games")).status, 200);
+        const log = await docker(["logs", haproxy], { merge: true });
+        // Every node is named twice (checked, and as an unchecked backup for a database
+        // outage): both must have found its address.
+        assert.doesNotMatch(log, /No IP for server/, "HAProxy found every node's address");
+        return ["node1", "node2", "node3"].every((n) => log.includes(`nodes/${n} `));
+      },
+      {
+        timeout: 30_000,
+        interval: 500,
+        message: "HAProxy's log naming each of the three nodes",
+      },
+    );
+  },
+);
+
+step(
+  "cluster match: a room created over HTTP through HAProxy, played to its end in Chromium",
+  5 * MIN,
+  async () => {
+    const hostGuest = await guestPerson(browser, CLUSTER_BASE, "Fay", newPerson);
+    clusterHost = hostGuest;
+    const room = await createRoomViaApi(CLUSTER_BASE, hostGuest, {
+      game: "daemon_dice",
+      seats: 2,
+      options: { size: 5 },
+    });
+    // Any node answers for the room, whichever created it: the others hear of a new room
+    // within a second. Requests go round robin, so three answers in a row are the three nodes'.
+    await waitFor(
+      async () => {
+        for (let i = 0; i < NODES.length; i++) {
+          const res = await throughHaproxy(`/api/rooms/${room}`);
+          if (res.status !== 200) return false;
+          assert.equal((await res.json()).code, room);
+        }
+        return true;
+      },
+      { timeout: 5_000, interval: 200, message: `every node answering for the room ${room}` },
+    );
+    await hostGuest.page.goto(`/r/${room}`);
+    assert.equal(await waitSeated(hostGuest.page), 0, "the host sits in seat 1");
+    const invite = await hostGuest.page.getByLabel("Invite link").inputValue();
+    assert.equal(new URL(invite).origin, CLUSTER_BASE, "the invite link is HAProxy's address");
+
+    clusterGuest = await newPerson(browser, CLUSTER_BASE);
+    await clusterGuest.page.goto(invite);
+    await pickName(clusterGuest.page, "Gus");
+    assert.equal(await waitSeated(clusterGuest.page), 1);
+    await clusterGuest.page.getByRole("button", { name: "I'm ready" }).click();
+    await waitFor(async () => (await clientState(hostGuest.page)).room.seats[1].ready, {
+      message: "Gus ready",
+    });
+    await hostGuest.page.getByRole("button", { name: "Start the match" }).click();
+    const end = await playByHints([hostGuest.page, clusterGuest.page]);
+    assert.ok(end.game.outcome, "the match is over");
+    for (const { page } of [hostGuest, clusterGuest])
+      await page.getByTestId("end-of-match").waitFor();
+    await screenshot(clusterGuest.page, "compose-cluster-match-end");
+    const record = await throughHaproxy(`/api/matches/${end.room.match_id}`);
+    assert.equal(record.status, 200, "the finished match is served through HAProxy");
+  },
+);
+
+step(
+  "cluster node killed: after SIGKILL on node2 the site still answers through HAProxy",
+  2 * MIN,
+  async () => {
+    const node2 = await containerOf("node2");
+    const killed = Date.now();
+    await docker(["kill", node2]);
+    // From the kill on, every request is answered: one that HAProxy sends to node2 before its
+    // health checks notice is refused and tried again on another node.
+    const paths = ["/readyz", "/api/games", "/api/rooms", "/", "/readyz", "/api/games"];
+    for (let round = 0; round < 5; round++)
+      for (const path of paths) {
+        const res = await throughHaproxy(path);
+        assert.equal(res.status, 200, `${path} after the kill (round ${round + 1})`);
+      }
+    // And what needs the database and a node to own it: a new room.
+    const code = await createRoomViaApi(CLUSTER_BASE, clusterHost, {
+      game: "daemon_dice",
+      seats: 2,
+    });
+    // Served by whichever node answers, once the others have heard of it (within a second).
+    await waitFor(async () => (await throughHaproxy(`/api/rooms/${code}`)).status === 200, {
+      timeout: 5_000,
+      interval: 200,
+      message: `the room ${code} through HAProxy`,
+    });
+    figure(
+      "requests answered through HAProxy after a node's SIGKILL",
+      `${paths.length * 5} of ${paths.length * 5}, in ${Date.now() - killed} ms`,
+    );
+    for (const person of [clusterHost, clusterGuest]) await person?.context.close();
   },
 );

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The compose test (`make compose-test`): self-hosting with the real Dockerfile and
-# docker-compose.yml, end to end. It
+# docker-compose.yml, end to end, its `cluster` profile (three nodes behind HAProxy) included. It
 #   - starts a Docker engine if none runs (installing Debian's docker.io, and docker-compose
 #     when the engine's CLI has no `docker compose`), and stops the one it started;
 #   - makes the base images when they cannot be pulled (base-images.sh says why and how);
@@ -27,8 +27,9 @@ cleanup() {
     say "cleaning up"
     if [ -n "$COMPOSE" ]; then
         timeout 120 $COMPOSE -f docker-compose.yml -f tests/compose/compose.test.yml \
-            down -v --remove-orphans >/dev/null 2>&1
-        timeout 60 docker rmi -f "$PANDEMONIUM_IMAGE:latest" >/dev/null 2>&1
+            --profile cluster down -v --remove-orphans >/dev/null 2>&1
+        timeout 60 docker rmi -f "$PANDEMONIUM_IMAGE:latest" "$PANDEMONIUM_IMAGE-haproxy:latest" \
+            >/dev/null 2>&1
         # The image the upgrade step replaced is left without a name.
         timeout 60 docker image prune -f \
             --filter "label=org.opencontainers.image.title=Pandemonium" >/dev/null 2>&1
@@ -118,18 +119,24 @@ fi
 dpkg-deb -x "$caddy_dir"/caddy_*.deb "$caddy_dir/root"
 export CADDY="$caddy_dir/root/usr/bin/caddy"
 
-PANDEMONIUM_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-export PANDEMONIUM_PORT
+# The server's published port, and HAProxy's in front of the `cluster` profile's three nodes:
+# two free ports, both held while they are chosen so that they differ.
+read -r PANDEMONIUM_PORT PANDEMONIUM_CLUSTER_PORT < <(python3 -c '
+import socket
+held = [socket.socket() for _ in range(2)]
+for s in held: s.bind(("127.0.0.1", 0))
+print(*(s.getsockname()[1] for s in held))')
+export PANDEMONIUM_PORT PANDEMONIUM_CLUSTER_PORT
 
 
 # A run that was killed before its cleanup may have left its stack behind.
 timeout 120 $COMPOSE -f docker-compose.yml -f tests/compose/compose.test.yml \
-    down -v --remove-orphans >/dev/null 2>&1 || true
+    --profile cluster down -v --remove-orphans >/dev/null 2>&1 || true
 
 say "base images"
 t=$(date +%s)
 timeout 1800 tests/compose/base-images.sh
 say "base images ready in $(($(date +%s) - t)) s"
 
-say "compose: $COMPOSE; published port 127.0.0.1:$PANDEMONIUM_PORT"
+say "compose: $COMPOSE; published ports 127.0.0.1:$PANDEMONIUM_PORT (server), 127.0.0.1:$PANDEMONIUM_CLUSTER_PORT (HAProxy)"
 timeout 5400 node --test --test-reporter=spec --test-concurrency=1 tests/compose/compose.test.mjs
