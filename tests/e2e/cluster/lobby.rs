@@ -13,6 +13,7 @@ use tokio::time::Instant;
 use pandemonium_protocol::{ClientMsg, JoinRole, RoomCode, RoomList, RoomSummary};
 use pandemonium_server::Config;
 use pandemonium_server::app::{AppState, Application};
+use pandemonium_server::cluster::directory::RELOAD_EVERY;
 
 use super::postgres;
 use crate::play::{host_room, request};
@@ -257,6 +258,51 @@ async fn the_rooms_and_people_of_a_node_that_stopped_heartbeating_leave_the_lobb
         "not before A's leases could have expired ({:?})",
         stopped_at.elapsed()
     );
+    a.stop().await;
+    b.stop().await;
+    db.drop_database().await;
+}
+
+/// While the lobby's tables cannot be read or written (as when the database is away), each
+/// node serves the lobby it last loaded; once they can, changes flow again, those made
+/// meanwhile included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_cannot_load_the_lobby_serves_the_last_one_and_catches_up_after() {
+    let Some(db) = postgres().await else { return };
+    let a = Node::start(&db, "node-a", |_| {}).await;
+    let b = Node::start(&db, "node-b", |_| {}).await;
+    let mut alice = Client::guest(a.port, "Alice").await;
+    let app_a = crate::support::TestApp::attach(a.port);
+    let code = host_room(
+        &app_a,
+        &mut alice,
+        &request("twenty_one", 2, vec![], json!({})),
+        0,
+    )
+    .await;
+    within(WITHIN, "B lists A's room", async || b.listed(&code).await).await;
+
+    super::sql(&db, "ALTER TABLE lobby_rooms RENAME TO lobby_rooms_away").await;
+    let mut bob = Client::guest(a.port, "Bob").await;
+    bob.join(&code, JoinRole::Player).await;
+    bob.send(&ClientMsg::TakeSeat { seat: 1 }).await;
+    bob.room_where(|r| r.you == Some(1)).await;
+    // Past B's next reload (every second without notifications, and A can notify none):
+    // B keeps what it had.
+    tokio::time::sleep(RELOAD_EVERY + Duration::from_millis(200)).await;
+    let listed = b
+        .listed(&code)
+        .await
+        .expect("still listed from the last load");
+    assert_eq!(listed.seated, 1, "the last load, from before Bob sat");
+
+    super::sql(&db, "ALTER TABLE lobby_rooms_away RENAME TO lobby_rooms").await;
+    within(
+        Duration::from_secs(3),
+        "B shows Bob's seat once the table is back",
+        async || b.listed(&code).await.filter(|room| room.seated == 2),
+    )
+    .await;
     a.stop().await;
     b.stop().await;
     db.drop_database().await;

@@ -156,7 +156,7 @@ async fn publish(
             _ = ticks.tick() => {}
             _ = stopped.wait_for(|stop| *stop) => return,
         }
-        let result = async {
+        let work = async {
             let last = match published.take() {
                 Some(last) => last,
                 None => timed(sql::claim(&shared.pool, &shared.node, shared.lease)).await?,
@@ -168,8 +168,12 @@ async fn publish(
             }
             timed(sql::publish(&shared.pool, &shared.node, &changes)).await?;
             Ok::<_, sqlx::Error>(Published::written(now))
-        }
-        .await;
+        };
+        let result = tokio::select! {
+            result = work => result,
+            // The node is leaving: a write in flight no longer matters (its rows go with it).
+            _ = stopped.wait_for(|stop| *stop) => return,
+        };
         match result {
             Ok(now) => {
                 if failing {
@@ -243,7 +247,11 @@ async fn reload(shared: Arc<Shared>, wake: Arc<Notify>, mut stopped: watch::Rece
             _ = wake.notified() => {}
             _ = stopped.wait_for(|stop| *stop) => return,
         }
-        match timed(sql::others(&shared.pool, &shared.node, shared.lease)).await {
+        let loaded = tokio::select! {
+            loaded = timed(sql::others(&shared.pool, &shared.node, shared.lease)) => loaded,
+            _ = stopped.wait_for(|stop| *stop) => return,
+        };
+        match loaded {
             Ok((rooms, people)) => {
                 if failing {
                     tracing::info!("the other nodes' lobby is loaded again");
