@@ -626,7 +626,7 @@ step(
       async () => {
         for (let i = 0; i < 3; i++) assert.equal((await throughHaproxy("/api/games")).status, 200);
         const log = await docker(["logs", haproxy], { merge: true });
-        // Every node is named twice (checked, and as an unchecked backup for a database
+        // Every node is named in two backends (checked, and unchecked for a database
         // outage): both must have found its address.
         assert.doesNotMatch(log, /No IP for server/, "HAProxy found every node's address");
         return ["node1", "node2", "node3"].every((n) => log.includes(`nodes/${n} `));
