@@ -5,7 +5,7 @@
 //! and private, so that `GET /api/rooms/{code}` answers on any node) in `lobby_rooms`, and
 //! the ids of the people connected to it in `lobby_people`. A task compares the lobby with
 //! what it last wrote every [`PUBLISH_EVERY`] and writes only what changed, in one statement
-//! that ends with `NOTIFY pandemonium_lobby` (see [`diff`] and [`sql`]): an idle node writes
+//! that ends with `NOTIFY pandemonium_lobby` (see `diff` and `sql`): an idle node writes
 //! nothing, and a busy one at most four times a second, however many rooms change.
 //!
 //! Each node **follows** the others: it LISTENs on that channel (on a connection of its own,
@@ -13,7 +13,7 @@
 //! every [`RELOAD_EVERY`] whatever happens (a notification missed while the listener was
 //! reconnecting, a node that died without a word). A change is seen by every node within
 //! [`PUBLISH_EVERY`] plus a round trip or two, well under a second. Requests read the loaded
-//! [`view`] and this node's lobby, live, never the database; a node that cannot reach the
+//! `view` and this node's lobby, live, never the database; a node that cannot reach the
 //! database keeps serving the view it last loaded.
 //!
 //! Only live nodes count. A room's row is read only while the room's lease is its node's and
@@ -25,7 +25,18 @@
 //! Why reload the other nodes' rows whole rather than apply each node's changes: the rows
 //! are small (a summary is a few hundred bytes, 1,000 rooms about 0.4 MB), the reload is one
 //! statement, and a view rebuilt from the database cannot drift from it (no change applied
-//! twice or missed).
+//! twice or missed). At three nodes each writing four times a second under constant change,
+//! a node reloads at most nine times a second: about 3.6 MB/s with 1,000 rooms, nothing when
+//! idle beyond the one reload a second. The publisher's own cost is a copy of this node's
+//! summaries and people ids every 250 ms, compared in memory; nothing is sent unless they
+//! changed.
+//!
+//! Rooms are judged live by their lease rather than by their node's heartbeat (the same
+//! clock: the heartbeat renews the leases): the lease also says which of two rows is the
+//! room's owner's while a room moves, and a room released as it closes leaves the lists at
+//! once, before its row is deleted. The write is fenced the same way: a node writes a room's
+//! row only while it holds the room's lease, so a node that lost a room without knowing it
+//! yet cannot take the row back from the new owner.
 
 mod diff;
 mod sql;
