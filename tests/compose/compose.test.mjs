@@ -721,3 +721,50 @@ step(
     for (const person of [clusterHost, clusterGuest]) await person?.context.close();
   },
 );
+
+step(
+  "cluster database outage: HAProxy still reaches the nodes while db is stopped, and checks them again after",
+  2 * MIN,
+  async () => {
+    const haproxy = await containerOf("haproxy");
+    /** Which backend served each of the last `n` requests, from HAProxy's log. */
+    const servedBy = async (n) =>
+      (await docker(["logs", haproxy], { merge: true }))
+        .split("\n")
+        .filter((l) => / "GET /.test(l))
+        .slice(-n)
+        .map((l) => l.match(/ (nodes[\w-]*)\/node\d /)?.[1]);
+    const stopped = Date.now();
+    await compose(["stop", "db"], { timeout: MIN });
+    // Every node now fails its /readyz check; once HAProxy has marked them all down, it
+    // reaches them unchecked: the web client and the lobby are served from the nodes' memory.
+    await waitFor(
+      async () => {
+        assert.equal((await throughHaproxy("/api/games")).status, 200, "the lobby's games");
+        return (await servedBy(1))[0] === "nodes-unchecked";
+      },
+      { timeout: 30_000, interval: 250, message: "HAProxy serving from nodes-unchecked" },
+    );
+    for (const path of ["/", "/api/rooms"])
+      assert.equal((await throughHaproxy(path)).status, 200, `${path} while the database is down`);
+    await compose(["start", "db"], { timeout: MIN });
+    await waitFor(
+      async () =>
+        (await throughHaproxy("/readyz", { signal: AbortSignal.timeout(15_000) }).catch(() => null))
+          ?.status === 200,
+      { timeout: MIN, interval: 100, message: "/readyz through HAProxy once the database is back" },
+    );
+    // Checked again: requests go to the checked nodes once they pass, none left unchecked.
+    await waitFor(
+      async () => {
+        for (let i = 0; i < 3; i++) await throughHaproxy("/api/games");
+        return (await servedBy(3)).every((b) => b === "nodes");
+      },
+      { timeout: 10_000, interval: 250, message: "requests back on the checked nodes" },
+    );
+    figure(
+      "database stopped, served unchecked, started, checked again",
+      `${Date.now() - stopped} ms`,
+    );
+  },
+);
