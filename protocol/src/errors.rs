@@ -81,6 +81,9 @@ error_codes! {
     BadConfig = "bad_config",
     /// No open room has that code.
     RoomNotFound = "room_not_found",
+    /// The room is served by another server of the cluster: open the socket as
+    /// `/ws?room=CODE`, which reaches it.
+    RoomElsewhere = "room_elsewhere",
     /// No finished match has that id.
     MatchNotFound = "match_not_found",
     /// Join a room before sending room messages.

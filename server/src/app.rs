@@ -8,16 +8,14 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use pandemonium_game_contract::GameEntry;
-use pandemonium_protocol::RoomCode;
 
-use crate::cluster::{ClusterOptions, Lease};
+use crate::cluster::ClusterOptions;
 use crate::config::{Config, InvalidConfig};
 use crate::http::quotas::Quotas;
-use crate::identity::Player;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
-use crate::room::{Resumed, SeatState, replay};
-use crate::store::{SqliteOptions, Store, StoreError, StoreOptions, StoredMatch, WriterOptions};
+use crate::resumption::{self, Takeovers};
+use crate::store::{SqliteOptions, Store, StoreError, StoreOptions, WriterOptions};
 
 /// What every request handler and connection shares.
 #[derive(Debug, Clone)]
@@ -30,6 +28,8 @@ pub struct AppState {
     pub quotas: Arc<Quotas>,
     /// Flips to true when the server begins to stop.
     pub shutdown: watch::Receiver<bool>,
+    /// Rooms being taken over from a stopped node (cluster mode).
+    pub takeovers: Arc<Takeovers>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -114,6 +114,7 @@ impl Application {
             metrics,
             quotas,
             shutdown,
+            takeovers: Arc::default(),
         };
         resume_unfinished_matches(&state).await?;
         prune_unused_guests(&state);
@@ -215,7 +216,7 @@ async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
             },
             None => None,
         };
-        match resume(state, &stored, &mut lease).await {
+        match resumption::resume(&state.lobby, &state.store, &stored, &mut lease).await {
             Ok(()) => tracing::info!(room = %stored.room_code, id = %stored.id, "match resumed"),
             Err(error) => {
                 tracing::error!(
@@ -230,60 +231,5 @@ async fn resume_unfinished_matches(state: &AppState) -> Result<(), StoreError> {
             }
         }
     }
-    Ok(())
-}
-
-async fn resume(
-    state: &AppState,
-    stored: &StoredMatch,
-    lease: &mut Option<Lease>,
-) -> Result<(), String> {
-    let entry = state.lobby.game(&stored.game).map_err(|e| e.to_string())?;
-    let seed = stored.seed_bytes().map_err(|e| e.to_string())?;
-    let seats = stored.seats.len() as u8;
-    let (game, chance) = replay::replay(entry, &stored.config, seats, seed, &stored.log, |_, _| {})
-        .map_err(|e| e.to_string())?;
-    // A match whose last action is in the log has ended, whatever its status says: it is
-    // finished (with its result), never left running to be abandoned.
-    if let Some(outcome) = game.outcome() {
-        state
-            .store
-            .finish(&stored.id, &outcome)
-            .await
-            .map_err(|e| e.to_string())?;
-        tracing::info!(id = %stored.id, "a match that had ended was marked finished");
-    }
-    let now = tokio::time::Instant::now();
-    let seat_states = stored
-        .seats
-        .iter()
-        .map(|s| SeatState {
-            player: s.player_id.as_ref().map(|id| Player {
-                id: id.clone(),
-                name: s.name.clone(),
-            }),
-            bot: s.bot,
-            // Everyone is away until they reconnect; the grace period starts now.
-            away_since: (!s.bot).then_some(now),
-            ..SeatState::default()
-        })
-        .collect();
-    let code = RoomCode::parse(&stored.room_code).ok_or("stored room code is malformed")?;
-    state.lobby.resume_room(
-        code,
-        entry,
-        stored.config.clone(),
-        stored.room.clone(),
-        seat_states,
-        Resumed {
-            match_id: stored.id.clone(),
-            seed,
-            game,
-            chance,
-            log: stored.log.clone(),
-            rematch_of: stored.rematch_of.clone(),
-        },
-        lease.take(),
-    );
     Ok(())
 }

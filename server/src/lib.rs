@@ -17,6 +17,7 @@ pub mod limiter;
 pub mod lobby;
 pub mod metrics;
 pub mod online;
+pub mod resumption;
 pub mod room;
 pub mod store;
 pub mod telemetry;

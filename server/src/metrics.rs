@@ -38,6 +38,8 @@ pub struct ClusterCounters {
     /// Writes of a room's match (its start, actions, end) refused unwritten because the
     /// room's lease was no longer this node's.
     pub fenced_appends: AtomicU64,
+    /// WebSockets this node passed on to the node that holds their room.
+    pub sockets_forwarded: AtomicU64,
 }
 
 /// A latency histogram in Prometheus's shape: cumulative buckets, a count and a sum.
@@ -143,6 +145,12 @@ impl Metrics {
             "Writes of a room's match (its start, actions, end) refused unwritten because the room's lease had moved to another node (cluster mode).",
             "counter",
             self.cluster.fenced_appends.load(Relaxed).to_string(),
+        );
+        gauge(
+            "pandemonium_sockets_forwarded_total",
+            "WebSockets passed on to the node that holds their room's lease (cluster mode).",
+            "counter",
+            self.cluster.sockets_forwarded.load(Relaxed).to_string(),
         );
         self.action_latency.render(
             &mut out,

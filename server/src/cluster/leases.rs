@@ -127,3 +127,20 @@ pub(super) async fn renew(
         .map(|row| (row.get::<String, _>(0), row.get::<i64, _>(1)))
         .collect())
 }
+
+/// Who holds `room` now, as the database sees it: `None` when no row exists (no node ever
+/// opened the room) or when its lease is free (released, or expired by the database's clock).
+pub(super) async fn holder(
+    pool: &AnyPool,
+    room: &str,
+) -> Result<Option<(String, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT l.node, n.internal_address FROM room_leases l \
+         LEFT JOIN nodes n ON n.name = l.node \
+         WHERE l.room_code = $1 AND l.node IS NOT NULL AND l.expires_at > now()",
+    )
+    .bind(room)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|row| (row.get(0), row.get(1))))
+}

@@ -138,6 +138,21 @@ impl Node {
         Ok(Some(inner.held.insert(room, taken.epoch)))
     }
 
+    /// Where `room` is served now: here, at another node (by its internal address), or
+    /// nowhere (its lease is free: released, expired, or never taken).
+    pub async fn locate(&self, room: &str) -> Result<Whereabouts, sqlx::Error> {
+        Ok(match leases::holder(&self.inner.pool, room).await? {
+            None => Whereabouts::Free,
+            Some((node, _)) if node == self.inner.options.node => Whereabouts::Here,
+            Some((node, address)) => Whereabouts::Elsewhere { node, address },
+        })
+    }
+
+    /// How long a lease lasts unless renewed.
+    pub fn lease_duration(&self) -> Duration {
+        self.inner.options.lease
+    }
+
     /// Gives `lease` back (its room closed): any node may take the room from now on.
     pub async fn release(&self, lease: &Lease) -> Result<(), sqlx::Error> {
         let inner = &self.inner;
@@ -195,6 +210,21 @@ impl Node {
         }
         Ok(lost)
     }
+}
+
+/// Where a room is served, by its lease.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Whereabouts {
+    /// This node holds the lease.
+    Here,
+    /// Another node holds it; `address` is where the other nodes reach it (`None` if that
+    /// node's row is gone: it left, and the lease will be free soon).
+    Elsewhere {
+        node: String,
+        address: Option<String>,
+    },
+    /// Nobody holds it: the room is any node's to take.
+    Free,
 }
 
 /// Why a server cannot run in cluster mode.

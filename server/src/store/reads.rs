@@ -41,6 +41,24 @@ impl Store {
         Ok(matches)
     }
 
+    /// The match running in room `code`, with its log: what a node taking the room over
+    /// rebuilds. Read once the room's lease is taken, so the log is whole (the previous
+    /// owner's appends are fenced from then on). Running matches are few (one per open room)
+    /// and found through `matches_by_finish`.
+    pub async fn running_match_in(&self, code: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {MATCH_FIELDS} FROM matches WHERE status = 'running' AND room_code = $1 \
+             ORDER BY started_at DESC LIMIT 1"
+        ))
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let mut m = records::match_from_row(&row)?;
+        m.log = self.running_log(&m.id).await?;
+        Ok(Some(m))
+    }
+
     /// One match with its log.
     pub async fn get_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         self.read_match(id, true).await

@@ -18,14 +18,16 @@
 
 mod closing;
 mod connection;
+mod forward;
+mod route;
 mod session;
 mod socket;
 #[cfg(test)]
 mod tests;
 
 use axum::Extension;
-use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 
@@ -43,18 +45,37 @@ const WRITE_COALESCE_BYTES: usize = 8 * 1024;
 /// reads, and the buffer grows to hold it.
 const READ_BUFFER_BYTES: usize = 512;
 
+/// `GET /ws` (`/ws?room=CODE` names the room the client will join): upgrades to a WebSocket
+/// served here, or in cluster mode passes it on to the node that holds the room.
 pub async fn upgrade(
-    ws: WebSocketUpgrade,
     State(state): State<AppState>,
     Extension(peer): Extension<Peer>,
-    headers: HeaderMap,
+    request: Request,
 ) -> Response {
-    if !origin_allowed(&headers, &state.config.network.allowed_origins) {
+    let headers = request.headers();
+    if !origin_allowed(headers, &state.config.network.allowed_origins) {
         tracing::debug!(origin = ?headers.get(header::ORIGIN), "WebSocket refused: origin");
         return AppError::ForbiddenOrigin.into_response();
     }
+    let client = state.quotas.client(&peer, headers);
+    if state.store.node().is_some()
+        && !headers.contains_key(route::FORWARDED_BY)
+        && let Some(code) = route::room_in(request.uri().query())
+    {
+        match route::route(&state, &code).await {
+            route::Route::Local => {}
+            route::Route::Forward(holder) => {
+                return forward::forward(request, holder, client, peer, &state).await;
+            }
+            route::Route::Unavailable => return AppError::Unavailable.into_response(),
+        }
+    }
+    let (mut parts, _) = request.into_parts();
+    let ws = match WebSocketUpgrade::from_request_parts(&mut parts, &state).await {
+        Ok(ws) => ws,
+        Err(rejection) => return rejection.into_response(),
+    };
     let limits = state.config.limits.clone();
-    let client = state.quotas.client(&peer, &headers);
     ws
         // Small buffers: an idle connection should cost a few KiB, not tungstenite's ~135 KiB
         // of defaults. Messages are small JSON; a larger one just takes another read.

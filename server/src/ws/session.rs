@@ -13,6 +13,7 @@ use crate::error::AppError;
 use crate::http::Peer;
 use crate::identity::{self, Player};
 use crate::limiter::{Rate, TokenBucket};
+use crate::resumption::{self, Found};
 use crate::room::{ConnId, Outgoing, Patches, RoomCmd, RoomHandle};
 
 /// What the server knows of one connection's client, and the answers it gives it.
@@ -230,8 +231,13 @@ impl Connection {
 
     async fn join(&mut self, code: RoomCode, role: JoinRole, version: Option<u64>) -> Vec<Reply> {
         let player = self.player.clone().expect("greeted");
-        let found = RoomCode::parse(code.as_str())
-            .and_then(|code| Some((self.state.lobby.room(&code)?, code)));
+        let code = RoomCode::parse(code.as_str());
+        if let Some(code) = &code
+            && let Some(replies) = Box::pin(self.bring_here(code)).await
+        {
+            return replies;
+        }
+        let found = code.and_then(|code| Some((self.state.lobby.room(&code)?, code)));
         // Every join counts against the address's lookups, found or not, so guessing codes is
         // slow; coming back to a seat you hold is no guess, and a neighbour guessing on the
         // same address must not keep you from your own table.
@@ -266,6 +272,30 @@ impl Connection {
         self.room = Some((code, handle));
         self.outbox = Some(rx);
         Vec::new()
+    }
+
+    /// In cluster mode, a room not open here is looked for: taken over if its node stopped,
+    /// or, if another node holds it, the client is told where (a socket opened for the room,
+    /// `/ws?room=CODE`, is passed on to it before the join). `None`: carry on with the join.
+    async fn bring_here(&mut self, code: &RoomCode) -> Option<Vec<Reply>> {
+        let state = &self.state;
+        if state.store.node().is_none() || state.lobby.room(code).is_some() {
+            return None;
+        }
+        match resumption::find_room(&state.lobby, &state.store, &state.takeovers, code).await {
+            Ok(Found::Here | Found::Nowhere) => None,
+            Ok(Found::Elsewhere { .. }) => Some(vec![Reply::Send(error(
+                ErrorCode::RoomElsewhere,
+                "That room is served by another server: connect to /ws?room=CODE to reach it.",
+            ))]),
+            Err(store) => {
+                tracing::warn!(error = %store, "could not look for a room in the cluster");
+                Some(vec![Reply::Send(error(
+                    ErrorCode::Unavailable,
+                    "The server cannot reach its database; try again in a moment.",
+                ))])
+            }
+        }
     }
 
     async fn forward_to_room(&mut self, msg: ClientMsg) -> Vec<Reply> {
