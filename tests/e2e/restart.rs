@@ -25,8 +25,17 @@ pub async fn launch(db: &TestDb) -> Process {
 
 /// The test server on `db`, with `extra` command-line flags.
 pub async fn launch_with(db: &TestDb, extra: &[&str]) -> Process {
+    launch_at(&db.url, "127.0.0.1:0", extra).await
+}
+
+fn node_log() -> Option<String> {
+    std::env::var("PANDEMONIUM_TEST_NODE_LOG").ok()
+}
+
+/// The test server on the database at `url`, listening on `bind`, with `extra` flags.
+pub async fn launch_at(url: &str, bind: &str, extra: &[&str]) -> Process {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pandemonium-test-server"))
-        .args(["--bind", "127.0.0.1:0", "--database-url", &db.url])
+        .args(["--bind", bind, "--database-url", url])
         .args([
             "--static-dir",
             "/nonexistent",
@@ -38,7 +47,9 @@ pub async fn launch_with(db: &TestDb, extra: &[&str]) -> Process {
             "1000",
         ])
         .args(extra)
-        .env("RUST_LOG", "warn")
+        // `PANDEMONIUM_TEST_NODE_LOG=debug` (a filter) shows what the servers log, each line
+        // after its port: for a test that fails in a way its own messages do not explain.
+        .env("RUST_LOG", node_log().unwrap_or("warn".into()))
         .stdout(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
@@ -56,7 +67,14 @@ pub async fn launch_with(db: &TestDb, extra: &[&str]) -> Process {
         }
     };
     // Keep reading what the server logs, so it never writes into a closed pipe.
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    let show = node_log().is_some();
+    tokio::spawn(async move {
+        while let Ok(Some(line)) = lines.next_line().await {
+            if show {
+                eprintln!("[{port}] {line}");
+            }
+        }
+    });
     Process { child, port }
 }
 

@@ -33,7 +33,7 @@ after(async () => {
 /** Routes the page's WebSocket through the test so frames from the server can be held. */
 async function holdableSocket(page) {
   const gate = { holding: false, held: [], toPage: null };
-  await page.routeWebSocket(/\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
     const upstream = ws.connectToServer();
     gate.toPage = (m) => ws.send(m);
     upstream.onMessage((m) => (gate.holding ? gate.held.push(m) : ws.send(m)));

@@ -4,6 +4,8 @@
 //! SQL rather than waited out.
 
 mod config;
+mod failover;
+mod front;
 mod leases;
 mod lobby;
 mod outage;

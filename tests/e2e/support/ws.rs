@@ -19,7 +19,8 @@ pub struct Client {
     pub player_id: String,
     pub token: String,
     pub name: String,
-    seq: u64,
+    /// The last seq this client used; the next act goes above it.
+    pub seq: u64,
     /// The last state this client received.
     pub state: Option<GameState>,
     pub room: Option<RoomSnapshot>,
@@ -44,10 +45,25 @@ pub struct Closed {
 
 impl Client {
     pub async fn connect_raw(port: u16) -> WebSocketStream<MaybeTlsStream<TcpStream>> {
-        let (socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws"))
+        Self::connect_at(port, "/ws")
             .await
-            .expect("the WebSocket upgrade succeeds");
-        socket
+            .expect("the WebSocket upgrade succeeds")
+    }
+
+    async fn connect_at(
+        port: u16,
+        path: &str,
+    ) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, String> {
+        let (socket, _) = connect_async(format!("ws://127.0.0.1:{port}{path}"))
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(socket)
+    }
+
+    /// Connects again for room `room` with a saved token, asking for patches as the web client
+    /// does; an upgrade or a hello that fails is an `Err` (the server may be away).
+    pub async fn try_in_room(port: u16, room: &RoomCode, token: &str) -> Result<Client, String> {
+        Self::try_hello_at(port, &room_path(room), Some(token), None, true, true).await
     }
 
     /// Connects as a new guest.
@@ -87,7 +103,20 @@ impl Client {
         patches: bool,
         products: bool,
     ) -> Client {
-        let mut socket = Self::connect_raw(port).await;
+        Self::try_hello_at(port, "/ws", token, name, patches, products)
+            .await
+            .expect("the WebSocket upgrade succeeds")
+    }
+
+    async fn try_hello_at(
+        port: u16,
+        path: &str,
+        token: Option<&str>,
+        name: Option<&str>,
+        patches: bool,
+        products: bool,
+    ) -> Result<Client, String> {
+        let mut socket = Self::connect_at(port, path).await?;
         let hello = ClientMsg::Hello {
             token: token.map(str::to_string),
             name: name.map(str::to_string),
@@ -97,7 +126,7 @@ impl Client {
         socket
             .send(Message::Text(serde_json::to_string(&hello).unwrap().into()))
             .await
-            .expect("send hello");
+            .map_err(|e| e.to_string())?;
         let mut client = Client {
             socket,
             player_id: String::new(),
@@ -112,25 +141,32 @@ impl Client {
             products_applied: 0,
             state_bytes: 0,
         };
-        match client.next().await {
-            ServerMsg::Welcome {
+        match client.try_next().await {
+            Ok(ServerMsg::Welcome {
                 player_id,
                 name,
                 token: issued,
-            } => {
+            }) => {
                 client.player_id = player_id;
                 client.name = name;
                 if let Some(issued) = issued {
                     client.token = issued;
                 }
             }
-            other => panic!("expected a welcome, got {other:?}"),
+            Ok(other) => panic!("expected a welcome, got {other:?}"),
+            Err(closed) => return Err(format!("closed before the welcome: {closed:?}")),
         }
-        client
+        Ok(client)
     }
 
     pub async fn send(&mut self, msg: &ClientMsg) {
         self.send_text(&serde_json::to_string(msg).unwrap()).await;
+    }
+
+    /// Sends `msg` unless the socket has failed (the server went away); says whether it went.
+    pub async fn send_if_open(&mut self, msg: &ClientMsg) -> bool {
+        let text = serde_json::to_string(msg).unwrap();
+        self.socket.send(Message::Text(text.into())).await.is_ok()
     }
 
     pub async fn send_text(&mut self, text: &str) {
@@ -150,10 +186,19 @@ impl Client {
 
     /// The next protocol message, or how the connection closed.
     pub async fn try_next(&mut self) -> Result<ServerMsg, Closed> {
-        loop {
-            let frame = tokio::time::timeout(PATIENCE, self.socket.next())
-                .await
-                .expect("a message arrives in time");
+        self.try_next_within(PATIENCE)
+            .await
+            .expect("a message arrives in time")
+    }
+
+    /// The next protocol message, or how the connection closed; `None` if nothing came
+    /// within `wait`.
+    pub async fn try_next_within(&mut self, wait: Duration) -> Option<Result<ServerMsg, Closed>> {
+        let deadline = tokio::time::Instant::now() + wait;
+        Some(loop {
+            let Ok(frame) = tokio::time::timeout_at(deadline, self.socket.next()).await else {
+                return None;
+            };
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     let msg: ServerMsg = serde_json::from_str(&text)
@@ -192,10 +237,10 @@ impl Client {
                         }
                         _ => {}
                     }
-                    return Ok(msg);
+                    break Ok(msg);
                 }
                 Some(Ok(Message::Close(frame))) => {
-                    return Err(frame
+                    break Err(frame
                         .map(|f| Closed {
                             code: f.code.into(),
                             reason: f.reason.to_string(),
@@ -207,13 +252,13 @@ impl Client {
                 }
                 Some(Ok(_)) => continue,
                 Some(Err(_)) | None => {
-                    return Err(Closed {
+                    break Err(Closed {
                         code: 1006,
                         reason: String::new(),
                     });
                 }
             }
-        }
+        })
     }
 
     /// Skips whatever comes until the server closes the connection; returns how it did.
@@ -352,4 +397,9 @@ pub fn reason(code: ErrorCode, rule: &Option<String>) -> String {
         (ErrorCode::IllegalAction, Some(rule)) => rule.clone(),
         _ => code.as_str().to_string(),
     }
+}
+
+/// The socket URL's path for room `room`.
+fn room_path(room: &RoomCode) -> String {
+    format!("/ws?room={}", room.0)
 }
