@@ -10,14 +10,27 @@ use pandemonium_protocol::{ClientMsg, CreateRoom, JoinRole, RoomCode, ServerMsg}
 
 use crate::Socket;
 
-pub async fn hello(port: u16, name: &str, patches: bool) -> Socket {
-    let (mut socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws"))
+/// A new guest called `name`, connected for room `room` (`/ws?room=CODE`, as the web client
+/// connects: a load balancer routes on it) or for none.
+pub async fn hello(port: u16, room: Option<&RoomCode>, name: &str, patches: bool) -> Socket {
+    hello_as(port, room, None, name, patches).await
+}
+
+async fn hello_as(
+    port: u16,
+    room: Option<&RoomCode>,
+    token: Option<String>,
+    name: &str,
+    patches: bool,
+) -> Socket {
+    let query = room.map_or(String::new(), |room| format!("?room={}", room.0));
+    let (mut socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws{query}"))
         .await
         .expect("connect");
     send(
         &mut socket,
         &ClientMsg::Hello {
-            token: None,
+            token,
             name: Some(name.into()),
             patches: Some(patches),
             // Like the web client, it reads the `products` operation.
@@ -42,7 +55,7 @@ pub async fn open_room(
     options: &str,
     patches: bool,
 ) -> (RoomCode, Socket) {
-    let mut host = hello(port, "host", patches).await;
+    let mut host = hello(port, None, "host", patches).await;
     let token = loop {
         if let Some(Ok(Message::Text(text))) = host.next().await
             && let Ok(ServerMsg::Welcome {
@@ -66,6 +79,9 @@ pub async fn open_room(
     let summary: pandemonium_protocol::RoomSummary =
         serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap_or_default())
             .expect("a room");
+    // The host comes back on the room's URL, which reaches the room's node.
+    let _ = host.close(None).await;
+    let mut host = hello_as(port, Some(&summary.code), Some(token), "host", patches).await;
     send(
         &mut host,
         &ClientMsg::Join {

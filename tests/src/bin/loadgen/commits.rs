@@ -52,6 +52,22 @@ impl Commits {
         commits
     }
 
+    /// The commits of several servers (the nodes of a cluster) as one histogram.
+    pub fn sum(all: Vec<Commits>) -> Commits {
+        let mut total = Commits::default();
+        for commits in all {
+            total.count += commits.count;
+            total.seconds += commits.seconds;
+            for (bound, n) in commits.buckets {
+                match total.buckets.iter_mut().find(|(b, _)| *b == bound) {
+                    Some((_, sum)) => *sum += n,
+                    None => total.buckets.push((bound, n)),
+                }
+            }
+        }
+        total
+    }
+
     /// How many commits took at most the bucket `bound` (seconds, as the page writes it).
     fn at_most(&self, bound: &str) -> f64 {
         self.buckets
@@ -113,5 +129,15 @@ mod tests {
              over 10 ms: 3, over 100 ms: 1; the slowest under 1 s"
         );
         assert_eq!(before.since(&before, 0), "no commits");
+    }
+
+    #[test]
+    fn a_cluster_s_commits_are_its_nodes_added_up() {
+        let one = Commits::read(&page(10, 0.02, [8, 9, 10]));
+        let two = Commits::read(&page(30, 0.06, [29, 30, 30]));
+        let both = Commits::sum(vec![one, two]);
+        assert_eq!(both.count, 40.0);
+        assert_eq!(both.at_most("0.01"), 37.0);
+        assert_eq!(both.at_most("+Inf"), 40.0);
     }
 }

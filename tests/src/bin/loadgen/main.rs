@@ -11,6 +11,9 @@
 //!    over the phase (from `/metrics`): how many actions a commit held, and how slow the
 //!    slowest were, so a tail that is the disk's shows as such.
 //!
+//! `--postgres URL` keeps the store in PostgreSQL; `--cluster` runs three nodes on it behind
+//! HAProxy (`servers` starts them).
+//!
 //! `--game race --seats 8 --rooms 1 --idle 0` is the real-time benchmark: eight seats of one
 //! room acting as fast as the server answers.
 //!
@@ -30,21 +33,19 @@ mod client;
 mod commits;
 mod player;
 mod process;
+mod servers;
 
 use clap::Parser;
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpStream;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use pandemonium_protocol::{ClientMsg, JoinRole};
 
 use client::{hello, open_room, send};
-use commits::store_commits;
 use player::drive;
-use process::{cpu_seconds, pin_self_away_from, rss_kib};
+use servers::Servers;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -83,6 +84,19 @@ struct Args {
     /// the queue the players themselves keep full).
     #[arg(long)]
     rate: Option<f64>,
+    /// Keep the store in PostgreSQL, in a database made for the run on the server at this
+    /// address (`postgres://postgres@127.0.0.1:5432`) and dropped after it; the database's
+    /// own commits per second are reported.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Three nodes in cluster mode behind HAProxy (`deploy/haproxy.cfg`), on `--postgres`;
+    /// every client goes through HAProxy, and a room's sockets reach its node as the web
+    /// client's do (`/ws?room=CODE`). CPU and memory are the three nodes' together.
+    #[arg(long)]
+    cluster: bool,
+    /// The HAProxy binary, for `--cluster`.
+    #[arg(long, default_value = "/usr/sbin/haproxy")]
+    haproxy: PathBuf,
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -92,64 +106,17 @@ async fn main() {
     let args = Args::parse();
     let dir = std::env::temp_dir().join(format!("pdm-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut command = match args.server_core {
-        Some(core) => {
-            pin_self_away_from(core);
-            let mut c = tokio::process::Command::new("taskset");
-            c.args(["-c", &core.to_string()]).arg(&args.server);
-            c
-        }
-        None => tokio::process::Command::new(&args.server),
-    };
-    let mut server = command
-        .args(["--bind", "127.0.0.1:0", "--static-dir", "/nonexistent"])
-        .args([
-            "--database-url",
-            &format!("sqlite://{}/load.db", dir.display()),
-        ])
-        .args(["--rate-burst", "1000", "--rate-per-second", "1000"])
-        // Every simulated player comes from 127.0.0.1: no per-address cap or quota applies
-        // to it (loopback is limited like any other address otherwise).
-        .args(["--unlimited-address", "127.0.0.1"])
-        .args(["--max-connections", "100000"])
-        .args(["--max-rooms", "100000"])
-        // The idle connections all watch one room.
-        .args(["--max-spectators-per-room", "1000000"])
-        .args(
-            args.patch_min_bytes
-                .map(|bytes| ["--patch-min-bytes".to_string(), bytes.to_string()])
-                .into_iter()
-                .flatten(),
-        )
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start the server");
-    let pid = server.id().expect("a pid");
-    let mut lines = BufReader::new(server.stdout.take().unwrap()).lines();
-    let port: u16 = loop {
-        let line = lines
-            .next_line()
-            .await
-            .unwrap()
-            .expect("the server prints its port");
-        if let Some(p) = line.strip_prefix("listening on port ") {
-            break p.trim().parse().unwrap();
-        }
-    };
-    // Keep reading what the server logs, so it never writes into a closed pipe.
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    println!("server pid {pid} on port {port}");
+    let servers = Servers::start(&args, &dir).await;
+    let port = servers.port;
 
     // Phase 1: idle connections watching one room.
     let (watched, _watching_host) =
         open_room(port, &args.game, args.seats, &args.options, false).await;
-    let before = rss_kib(pid);
+    let before = servers.rss_kib();
     let mut idle = Vec::with_capacity(args.idle);
     let started = Instant::now();
     for i in 0..args.idle {
-        let mut socket = hello(port, &format!("idle{i}"), false).await;
+        let mut socket = hello(port, Some(&watched), &format!("idle{i}"), false).await;
         send(
             &mut socket,
             &ClientMsg::Join {
@@ -169,7 +136,7 @@ async fn main() {
         }
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let after = rss_kib(pid);
+    let after = servers.rss_kib();
     let per = (after.saturating_sub(before)) as f64 / idle.len().max(1) as f64;
     println!(
         "idle: {} connections; server RSS {before} KiB -> {after} KiB: {per:.1} KiB per idle connection",
@@ -185,7 +152,7 @@ async fn main() {
             open_room(port, &args.game, args.seats, &args.options, args.patches).await;
         let mut seats = vec![host];
         for seat in 1..args.seats {
-            let mut socket = hello(port, &format!("p{seat}"), args.patches).await;
+            let mut socket = hello(port, Some(&code), &format!("p{seat}"), args.patches).await;
             send(
                 &mut socket,
                 &ClientMsg::Join {
@@ -202,8 +169,10 @@ async fn main() {
         players.push(seats);
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let commits_before = store_commits(port).await;
-    let cpu_before = cpu_seconds(pid);
+    let commits_before = servers.store_commits().await;
+    let database_before = servers.database_commits().await;
+    let cpu_before = servers.cpu_seconds();
+    let haproxy_before = servers.haproxy_cpu_seconds();
     let phase = Instant::now();
     let mut tasks = Vec::new();
     for mut seats in players {
@@ -231,8 +200,13 @@ async fn main() {
         bytes += played.bytes;
     }
     let took = phase.elapsed().as_secs_f64();
-    let cpu = cpu_seconds(pid) - cpu_before;
-    let commits = store_commits(port).await;
+    let cpu = servers.cpu_seconds() - cpu_before;
+    let haproxy_cpu = servers
+        .haproxy_cpu_seconds()
+        .zip(haproxy_before)
+        .map(|(after, before)| after - before);
+    let commits = servers.store_commits().await;
+    let database = servers.database_commits().await;
     latencies.sort();
     let pct = |p: f64| {
         latencies
@@ -263,7 +237,20 @@ async fn main() {
         cpu * 1e6 / latencies.len().max(1) as f64
     );
     // A disk that stalls on a sync shows here first: every action waits for its commit.
+    if let Some(haproxy) = haproxy_cpu {
+        println!(
+            "HAProxy CPU: {haproxy:.2} s = {:.1} µs per accepted action (beside the servers')",
+            haproxy * 1e6 / latencies.len().max(1) as f64
+        );
+    }
     println!("store: {}", commits.since(&commits_before, latencies.len()));
-    let _ = server.kill().await;
+    if let (Some(before), Some(after)) = (database_before, database) {
+        println!(
+            "database: {} transactions committed = {:.0}/s (PostgreSQL's count, heartbeats and the lobby included)",
+            after - before,
+            (after - before) as f64 / took
+        );
+    }
+    servers.stop().await;
     let _ = std::fs::remove_dir_all(dir);
 }
