@@ -23,9 +23,13 @@ COPY server server
 COPY tests tests
 COPY migrations migrations
 # The target dir is a cache mount, which is gone once the step ends: the binary is copied out.
+# The sources are touched first: a COPY layer reused from an earlier build (same contents) keeps
+# that build's file times, older than what the cache mount compiled since from other sources,
+# and cargo, which judges by file times, would take those stale artifacts as fresh.
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
-    cargo build --release --locked -p pandemonium-server --bin pandemonium \
+    find protocol wire games server tests migrations -type f -exec touch {} + \
+    && cargo build --release --locked -p pandemonium-server --bin pandemonium \
     && cp target/release/pandemonium /usr/local/bin/pandemonium
 
 FROM debian:bookworm-slim
