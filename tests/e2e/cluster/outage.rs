@@ -353,6 +353,15 @@ async fn a_minute_without_the_database_acks_nothing_unstored_and_the_same_socket
         for (node, port) in nodes.iter_mut().zip(&ports) {
             assert!(alive(node), "the node on port {port} stays up");
             assert_eq!(Http::new(*port).get("/healthz").await.status, 200);
+            // Not ready, and saying so in time for a balancer's check (HAProxy gives up on
+            // one after its 1 s interval), not after the pool's wait for a connection.
+            let asked = Instant::now();
+            assert_eq!(Http::new(*port).get("/readyz").await.status, 503);
+            assert!(
+                asked.elapsed() < Duration::from_millis(1500),
+                "/readyz answered in {:?}",
+                asked.elapsed()
+            );
         }
         rounds += 1;
         tokio::time::sleep_until((round + TRY_EVERY).min(stopped + OUTAGE)).await;
