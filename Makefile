@@ -5,7 +5,7 @@ WEB := web-client
 # Screenshots the browser tests take, for people to look at.
 SCREENSHOTS := $(WEB)/test-results/screenshots
 
-.PHONY: run cluster test test-rust test-web lint web typescript conformance-long bench load compose-test clean
+.PHONY: run cluster test test-rust test-web lint web typescript conformance-long bench load load-cluster compose-test clean
 
 ## Build the web client (if present) and start the server on http://localhost:8080 (SQLite).
 ## Server flags go in ARGS: `make run ARGS="--bind 127.0.0.1:8080"`.
@@ -80,6 +80,18 @@ load:
 	$(CARGO) build --release -p pandemonium-e2e --bins
 	$(LOADGEN) --rate 4
 	$(LOADGEN)
+
+## `make load` on PostgreSQL, first one server, then three cluster nodes behind HAProxy
+## (deploy/haproxy.cfg): the same figures, and the database's own commits per second, which is
+## what a cluster's nodes share. Needs PostgreSQL at 127.0.0.1:5432 (a database is made for
+## each run and dropped) and Debian's haproxy.
+POSTGRES_ADMIN ?= postgres://postgres@127.0.0.1:5432
+load-cluster:
+	$(CARGO) build --release -p pandemonium-e2e --bins
+	$(LOADGEN) --postgres $(POSTGRES_ADMIN) --rate 4
+	$(LOADGEN) --postgres $(POSTGRES_ADMIN) --cluster --rate 4
+	$(LOADGEN) --postgres $(POSTGRES_ADMIN)
+	$(LOADGEN) --postgres $(POSTGRES_ADMIN) --cluster
 
 ## Self-hosting end to end: builds the real Dockerfile with docker compose, plays a match in
 ## Chromium through the published port, restarts and upgrades the server in the middle of it,
