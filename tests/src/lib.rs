@@ -15,6 +15,7 @@ use pandemonium_game_contract::{
 use pandemonium_soulitaire::{Config as SoulitaireConfig, SolverBot, Soulitaire};
 use std::sync::OnceLock;
 
+pub mod haproxy;
 pub mod rigged;
 
 pub fn games() -> &'static [GameEntry] {

@@ -3,7 +3,7 @@
 //! rolling-restart tests. Each node keeps its name and port across restarts, as a node of a
 //! real deployment does.
 
-use std::process::Stdio;
+use std::path::Path;
 use std::time::Duration;
 
 use tokio::process::{Child, Command};
@@ -61,18 +61,8 @@ impl Front {
             nodes.push(node);
         }
         let port = free_port();
-        let config = concat!(env!("CARGO_MANIFEST_DIR"), "/../deploy/haproxy.cfg");
-        let haproxy = Command::new(haproxy_bin)
-            .args(["-db", "-f", config])
-            .env("PANDEMONIUM_FRONT", format!("127.0.0.1:{port}"))
-            .env("PANDEMONIUM_NODE1", format!("127.0.0.1:{}", nodes[0].port))
-            .env("PANDEMONIUM_NODE2", format!("127.0.0.1:{}", nodes[1].port))
-            .env("PANDEMONIUM_NODE3", format!("127.0.0.1:{}", nodes[2].port))
-            .env("PANDEMONIUM_FRONT_PROXIES", "")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
+        let ports = [nodes[0].port, nodes[1].port, nodes[2].port];
+        let haproxy = pandemonium_e2e::haproxy::start(Path::new(haproxy_bin), port, ports)
             .expect("HAProxy starts");
         let front = Front {
             db,

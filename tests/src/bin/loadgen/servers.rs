@@ -96,17 +96,8 @@ impl Servers {
             nodes.push(Server::start(args, &url, "127.0.0.1:0", &cluster).await);
         }
         let port = free_port();
-        let config = concat!(env!("CARGO_MANIFEST_DIR"), "/../deploy/haproxy.cfg");
-        let haproxy = Command::new(&args.haproxy)
-            .args(["-db", "-f", config])
-            .env("PANDEMONIUM_FRONT", format!("127.0.0.1:{port}"))
-            .env("PANDEMONIUM_NODE1", format!("127.0.0.1:{}", nodes[0].port))
-            .env("PANDEMONIUM_NODE2", format!("127.0.0.1:{}", nodes[1].port))
-            .env("PANDEMONIUM_NODE3", format!("127.0.0.1:{}", nodes[2].port))
-            .env("PANDEMONIUM_FRONT_PROXIES", "")
-            .stdout(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
+        let ports = [nodes[0].port, nodes[1].port, nodes[2].port];
+        let haproxy = pandemonium_e2e::haproxy::start(&args.haproxy, port, ports)
             .expect("HAProxy starts (--haproxy)");
         for _ in 0..100 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port))
