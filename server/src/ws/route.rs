@@ -24,7 +24,7 @@ pub(super) const FORWARDED_BY: &str = "x-pandemonium-forwarded-by";
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// How often a node asks again whether a silent holder's lease has run out.
-const RETRY_EVERY: Duration = Duration::from_millis(200);
+const RETRY_EVERY: Duration = Duration::from_millis(100);
 
 /// How a socket for one room is served.
 pub(super) enum Route {

@@ -72,48 +72,18 @@ impl Tables {
 
     /// Plays at `room` until one of its players' acts is acked; returns when it was.
     async fn play_until_acked(&mut self, room: &RoomCode, patience: Duration) -> Instant {
-        let deadline = Instant::now() + patience;
-        loop {
-            for (_, player) in self.at(room) {
-                if player.play_one(patience).await == Turn::Acked {
-                    return Instant::now();
-                }
-            }
-            if Instant::now() >= deadline {
-                let states: Vec<_> = self
-                    .at(room)
-                    .map(|(seat, p)| {
-                        let s = p.client.state.as_ref();
-                        (
-                            seat,
-                            s.map(|s| {
-                                (
-                                    s.version,
-                                    s.to_act.clone(),
-                                    s.legal.len(),
-                                    s.outcome.is_some(),
-                                )
-                            }),
-                        )
-                    })
-                    .collect();
-                panic!(
-                    "nobody at {} could play in {patience:?}: {states:?}",
-                    room.0
-                );
-            }
-            // Bots' turns: their states come to the players.
-            for (_, player) in self.at(room) {
-                if let Some(Err(closed)) = player
-                    .client
-                    .try_next_within(Duration::from_millis(20))
-                    .await
-                {
-                    eprintln!("{} closed: {closed:?}", player.client.name);
-                    player.reconnect(deadline).await;
-                }
-            }
-        }
+        let first = if *room == self.demos { 0 } else { 2 };
+        play_until_acked(room, &mut self.players[first..first + 2], patience).await
+    }
+
+    /// Plays at both tables at once until each has an act acked; returns when each had.
+    async fn both_play(&mut self, patience: Duration) -> [(RoomCode, Instant); 2] {
+        let (demos, race) = self.players.split_at_mut(2);
+        let (demos_at, race_at) = tokio::join!(
+            play_until_acked(&self.demos, demos, patience),
+            play_until_acked(&self.race, race, patience)
+        );
+        [(self.demos.clone(), demos_at), (self.race.clone(), race_at)]
     }
 
     /// A few rounds at both tables.
@@ -144,6 +114,49 @@ impl Tables {
     }
 }
 
+/// Plays at `room`, whose two players are `players` (seats 0 and 1), until one of their acts
+/// is acked; returns when it was.
+async fn play_until_acked(room: &RoomCode, players: &mut [Player], patience: Duration) -> Instant {
+    let deadline = Instant::now() + patience;
+    loop {
+        for player in players.iter_mut() {
+            if player.play_one(patience).await == Turn::Acked {
+                return Instant::now();
+            }
+        }
+        if Instant::now() >= deadline {
+            let states: Vec<_> = players
+                .iter()
+                .map(|p| {
+                    let s = p.client.state.as_ref();
+                    s.map(|s| {
+                        (
+                            s.version,
+                            s.to_act.clone(),
+                            s.legal.len(),
+                            s.outcome.is_some(),
+                        )
+                    })
+                })
+                .collect();
+            panic!(
+                "nobody at {} could play in {patience:?}: {states:?}",
+                room.0
+            );
+        }
+        // Bots' turns: their states come to the players.
+        for player in players.iter_mut() {
+            if let Some(Err(_)) = player
+                .client
+                .try_next_within(Duration::from_millis(20))
+                .await
+            {
+                player.reconnect(deadline).await;
+            }
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_owner_s_rooms_play_again_on_another_node_within_five_seconds() {
     let Some(db) = postgres().await else { return };
@@ -167,11 +180,9 @@ async fn a_killed_owner_s_rooms_play_again_on_another_node_within_five_seconds()
             front.kill(owner).await;
         }
     }
-    for room in [tables.demos.clone(), tables.race.clone()] {
-        let playing_at = tables
-            .play_until_acked(&room, Duration::from_secs(15))
-            .await;
+    for (room, playing_at) in tables.both_play(Duration::from_secs(15)).await {
         let took = playing_at - killed_at;
+        println!("{} played again {took:?} after its node was killed", room.0);
         assert!(
             took <= Duration::from_secs(5),
             "{} was playing again {took:?} after its node was killed",
