@@ -258,6 +258,40 @@ describe("reconnect and resync", () => {
     expect(socket.last()).toEqual({ type: "act", seq: 42, action: "after a reload" });
   });
 
+  it("renumbers an act made before the room's first answer above the seat's last seq", async () => {
+    // A page loaded again: its count starts at 1, but the seat has answered up to 41 (the
+    // last page's acts). An act made before the room says so must not go as seq 1, which the
+    // server would answer with its old answer, unplayed.
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = sockets[0];
+    socket.open();
+    socket.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    const early = conn.act("before the room answered");
+    expect(socket.sent.some((m) => m.type === "act")).toBe(false);
+    socket.receive({ type: "room", ...room({ last_seq: 41 }) });
+    expect(socket.last()).toEqual({ type: "act", seq: 42, action: "before the room answered" });
+    void conn.act("then another");
+    expect(socket.last()).toEqual({ type: "act", seq: 43, action: "then another" });
+    socket.receive({ type: "ack", seq: 42, version: 12 });
+    await expect(early).resolves.toEqual({ seq: 42, version: 12 });
+  });
+
+  it("keeps the seq of an act already sent when the rejoin says the seat answered past it", () => {
+    const conn = connect();
+    conn.join("K7QX2M");
+    const socket = welcomeAndJoin(conn);
+    void conn.act("on the wire");
+    socket.drop();
+    vi.runOnlyPendingTimers();
+    const again = sockets[1];
+    again.open();
+    again.receive({ type: "welcome", player_id: "p1", name: "Ada" });
+    // The server applied it before the drop: the same seq gets its original answer.
+    again.receive({ type: "room", ...room({ last_seq: 1 }) });
+    expect(again.last()).toEqual({ type: "act", seq: 1, action: "on the wire" });
+  });
+
   it("sends acts made while offline once the room is rejoined", async () => {
     const conn = connect();
     conn.join("K7QX2M");

@@ -19,6 +19,8 @@ interface PendingAct {
   seq: number;
   action: unknown;
   sent: boolean;
+  /** Whether the act ever went on the wire: until then its seq is only this page's count. */
+  everSent: boolean;
   /** The position (`OutboxWire.position`) the player saw when making the act. */
   chosenAt: string;
   /** Waiting out the database: it goes, under a fresh seq, when the wait is over. */
@@ -94,6 +96,7 @@ export class Outbox {
         seq,
         action,
         sent: false,
+        everSent: false,
         chosenAt: this.wire.position(),
         held: this.holding,
         retries: 0,
@@ -107,9 +110,22 @@ export class Outbox {
     });
   }
 
-  /** Numbers new acts above `lastSeq`: another tab or an earlier page load acted in this seat. */
+  /**
+   * Numbers new acts above `lastSeq`: another tab or an earlier page load acted in this seat.
+   * Acts made before the room said so and never sent are numbered again, oldest first: under
+   * a seq the seat has used, the server would answer them with that seq's old answer, unplayed.
+   * An act that went on the wire keeps its seq (the server may have applied it).
+   */
   numberAbove(lastSeq: number): void {
     this.nextSeq = Math.max(this.nextSeq, lastSeq + 1);
+    const stale = [...this.pending.values()]
+      .filter((e) => !e.everSent && e.seq <= lastSeq)
+      .sort((a, b) => a.seq - b.seq);
+    for (const entry of stale) {
+      this.pending.delete(entry.seq);
+      entry.seq = this.nextSeq++;
+      this.pending.set(entry.seq, entry);
+    }
   }
 
   /** The connection dropped: every unanswered act goes again after the rejoin. The server
@@ -254,6 +270,7 @@ export class Outbox {
 
   private sendAct(entry: PendingAct): void {
     entry.sent = true;
+    entry.everSent = true;
     this.wire.send(entry.seq, entry.action);
   }
 
