@@ -109,10 +109,17 @@ impl Lobby {
     }
 
     /// Validates the request (game, options, seats, bots) and opens a room.
+    ///
+    /// `proposed` is a code the client proposes (`POST /api/rooms?room=CODE`): in cluster mode
+    /// the balancer hashed the request on it, so a room opened under it here is on the node
+    /// its sockets will reach, with nothing to forward. It is used only if no node ever held
+    /// it (a code with a past may have a match waiting in the log); otherwise, and outside
+    /// cluster mode, the server draws a code as always.
     pub async fn create_room(
         &self,
         request: CreateRoom,
         host: Option<Player>,
+        proposed: Option<RoomCode>,
     ) -> Result<RoomSummary, AppError> {
         let entry = self.game(&request.game)?;
         let info = (entry.info)();
@@ -163,14 +170,27 @@ impl Lobby {
         // In cluster mode the room's lease is taken before its code is handed out: a code
         // another node's room holds is not used, and a room that could not hold its lease
         // never opens (its creator would find it gone).
+        let mut proposed = proposed.filter(|_| self.inner.store.node().is_some());
         for _ in 0..CODE_ATTEMPTS {
-            let code = {
+            let (code, unused_only) = {
                 let rooms = self.inner.rooms.lock().expect("rooms lock");
                 self.room_allowed(&rooms, host.as_ref())?;
-                fresh_code(&rooms)
+                match proposed.take() {
+                    Some(code) if !rooms.contains_key(&code) => (code, true),
+                    _ => (fresh_code(&rooms), false),
+                }
             };
             let lease = match self.inner.store.node() {
                 None => None,
+                Some(node) if unused_only => match node.take_unused(&code.0).await {
+                    Ok(Some(lease)) => Some(lease),
+                    // The code has a past: draw one.
+                    Ok(None) => continue,
+                    Err(error) => {
+                        tracing::warn!(%error, "a new room's lease could not be taken");
+                        return Err(AppError::Unavailable);
+                    }
+                },
                 Some(node) => match node.take(&code.0).await {
                     Ok(Some(lease)) => Some(lease),
                     // Another node's room goes by this code.

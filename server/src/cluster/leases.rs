@@ -75,6 +75,28 @@ pub(super) async fn take(
     }))
 }
 
+/// Takes `room` for `node` only if no node ever held it (no row): a code a client proposed
+/// for a new room. A code that has a row, even released, may still have a match in the log
+/// waiting to be taken over, and is not given to a new room.
+pub(super) async fn take_unused(
+    pool: &AnyPool,
+    room: &str,
+    node: &str,
+    lease: Duration,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO room_leases (room_code, node, epoch, expires_at) \
+         VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond') \
+         ON CONFLICT (room_code) DO NOTHING RETURNING epoch",
+    )
+    .bind(room)
+    .bind(node)
+    .bind(millis(lease))
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|row| row.get(0)))
+}
+
 /// Gives a lease back, if it is still `node`'s at `epoch`: the room is free at once. The row
 /// stays, so the room's next epoch is higher than any before.
 pub(super) async fn release(

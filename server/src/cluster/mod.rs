@@ -138,6 +138,16 @@ impl Node {
         Ok(Some(inner.held.insert(room, taken.epoch)))
     }
 
+    /// Takes `room`'s lease for a new room under a code a client proposed: only a code no
+    /// node ever held. `None`: the code is or was in use.
+    pub async fn take_unused(&self, room: &str) -> Result<Option<Lease>, sqlx::Error> {
+        let inner = &self.inner;
+        let taken =
+            leases::take_unused(&inner.pool, room, &inner.options.node, inner.options.lease)
+                .await?;
+        Ok(taken.map(|epoch| inner.held.insert(room, epoch)))
+    }
+
     /// Where `room` is served now: here, at another node (by its internal address), or
     /// nowhere (its lease is free: released, expired, or never taken).
     pub async fn locate(&self, room: &str) -> Result<Whereabouts, sqlx::Error> {

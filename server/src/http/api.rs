@@ -1,7 +1,7 @@
 //! The JSON API: games, guests, rooms, finished matches and their replays.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::{Extension, Json};
 use serde::Deserialize;
@@ -66,13 +66,15 @@ async fn bearer(state: &AppState, headers: &HeaderMap) -> Result<Option<Player>,
 pub async fn create_room(
     State(state): State<AppState>,
     Extension(peer): Extension<Peer>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Result<Json<CreateRoom>, JsonRejection>,
 ) -> Result<(StatusCode, Json<RoomSummary>), AppError> {
     state.quotas.room(state.quotas.client(&peer, &headers))?;
     let Json(request) = body.map_err(|e| AppError::BadRequest(e.body_text()))?;
     let host = bearer(&state, &headers).await?;
-    let summary = state.lobby.create_room(request, host).await?;
+    let proposed = super::room_in(query.as_deref());
+    let summary = state.lobby.create_room(request, host, proposed).await?;
     Ok((StatusCode::CREATED, Json(summary)))
 }
 

@@ -13,6 +13,7 @@ mod ops;
 mod plain_errors;
 pub mod proxy_protocol;
 pub mod quotas;
+mod room_param;
 mod web;
 
 use axum::Router;
@@ -25,6 +26,7 @@ use tower_http::timeout::TimeoutLayer;
 use crate::app::AppState;
 
 pub use listen::Peer;
+pub use room_param::room_in;
 
 /// Answers shorter than this go uncompressed: for a guest, a room summary or an error, setting
 /// up an encoder here and a decoder in the client costs more than the few hundred bytes saved

@@ -60,7 +60,7 @@ pub async fn upgrade(
     let client = state.quotas.client(&peer, headers);
     if state.store.node().is_some()
         && !headers.contains_key(route::FORWARDED_BY)
-        && let Some(code) = route::room_in(request.uri().query())
+        && let Some(code) = crate::http::room_in(request.uri().query())
     {
         match route::route(&state, &code).await {
             route::Route::Local => {}

@@ -37,14 +37,6 @@ pub(super) enum Route {
     Unavailable,
 }
 
-/// The room code a socket's URL names, if any (`/ws?room=CODE`).
-pub(super) fn room_in(query: Option<&str>) -> Option<RoomCode> {
-    query?
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("room="))
-        .and_then(RoomCode::parse)
-}
-
 /// Finds where room `code`'s socket is served. A holder that does not answer (killed, or
 /// stopping) is waited out: its lease runs out within a lease's length of its last renewal,
 /// and the room is then taken over here; past that and a margin, the client is told to come
@@ -84,25 +76,5 @@ pub(super) async fn route(state: &AppState, code: &RoomCode) -> Route {
             return Route::Unavailable;
         }
         tokio::time::sleep(RETRY_EVERY).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_room_is_read_from_the_socket_url() {
-        assert_eq!(
-            room_in(Some("room=ACDEFGHJKM")).map(|c| c.0),
-            Some("ACDEFGHJKM".to_string())
-        );
-        assert_eq!(
-            room_in(Some("x=1&room=ACDEFGHJKM")).map(|c| c.0),
-            Some("ACDEFGHJKM".to_string())
-        );
-        assert!(room_in(Some("room=")).is_none());
-        assert!(room_in(Some("rooms=ACDEFGHJKM")).is_none());
-        assert!(room_in(None).is_none());
     }
 }

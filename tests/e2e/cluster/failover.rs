@@ -27,17 +27,21 @@ impl Tables {
         for name in ["Asmodeus", "Belial", "Mammon", "Lilith"] {
             tokens.push(front.guest(name).await);
         }
+        // DēmoS under a code of its own proposing, on the node its sockets reach; the race
+        // wherever the creation lands, its sockets forwarded there (two times in three).
         let demos = front
             .open_room(
                 &tokens[0],
+                Some("DEMQ2TAPCK"),
                 "demos",
                 4,
                 vec![2, 3],
                 json!({"mode": "complete"}),
             )
             .await;
+        assert_eq!(demos.0, "DEMQ2TAPCK", "an unused code proposed is taken");
         let race = front
-            .open_room(&tokens[2], "demon_klondike", 2, vec![], json!({}))
+            .open_room(&tokens[2], None, "demon_klondike", 2, vec![], json!({}))
             .await;
         let mut players = vec![
             Player::sit(front, &tokens[0], &demos, 0).await,
@@ -215,5 +219,47 @@ async fn every_node_restarted_in_turn_ends_no_match_and_loses_no_acked_action() 
         }
     }
     tables.assert_logs(&front).await;
+    front.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_made_under_its_proposed_code_is_on_the_node_its_sockets_reach() {
+    let Some(db) = postgres().await else { return };
+    let Some(front) = Front::start(db).await else {
+        return;
+    };
+    let mut tokens = Vec::new();
+    for name in ["Paimon", "Bael", "Astaroth"] {
+        tokens.push(front.guest(name).await);
+    }
+    let mut players = Vec::new();
+    for (host, code) in [(0, "PAYM2NCDEF"), (2, "AKTAR7HTXW")] {
+        let room = front
+            .open_room(
+                &tokens[host],
+                Some(code),
+                "twenty_one",
+                2,
+                vec![],
+                json!({}),
+            )
+            .await;
+        assert_eq!(room.0, code);
+        players.push(Player::sit(&front, &tokens[host], &room, 0).await);
+        players.push(Player::sit(&front, &tokens[1], &room, 1).await);
+    }
+    assert_eq!(front.sockets_forwarded().await, 0, "no socket was relayed");
+    // A code with a past is never given to a new room: its match may wait in the log.
+    let again = front
+        .open_room(
+            &tokens[1],
+            Some("PAYM2NCDEF"),
+            "twenty_one",
+            2,
+            vec![],
+            json!({}),
+        )
+        .await;
+    assert_ne!(again.0, "PAYM2NCDEF", "a used code is drawn again");
     front.stop().await;
 }

@@ -99,22 +99,24 @@ impl Front {
         token
     }
 
-    /// Opens a room through HAProxy (any node), with the lobby's defaults.
+    /// Opens a room through HAProxy, with the lobby's defaults: under `proposed` (as the web
+    /// client does: on the node the code hashes to), or without (any node makes it).
     pub async fn open_room(
         &self,
         host: &str,
+        proposed: Option<&str>,
         game: &str,
         seats: u8,
         bots: Vec<u8>,
         options: serde_json::Value,
     ) -> RoomCode {
+        let path = match proposed {
+            Some(code) => format!("/api/rooms?room={code}"),
+            None => "/api/rooms".to_string(),
+        };
         let response = self
             .http()
-            .post(
-                "/api/rooms",
-                &request(game, seats, bots, options),
-                Some(host),
-            )
+            .post(&path, &request(game, seats, bots, options), Some(host))
             .await;
         assert_eq!(response.status, 201, "{}", response.body);
         response.json::<RoomSummary>().code
@@ -126,6 +128,20 @@ impl Front {
             .await
             .and_then(|(node, _)| node)
             .expect("the room has a holder")
+    }
+
+    /// Sockets the nodes have relayed to another node, added up (`/metrics`).
+    pub async fn sockets_forwarded(&self) -> u64 {
+        let mut total = 0;
+        for node in &self.nodes {
+            let page = Http::new(node.port).get("/metrics").await.body;
+            total += page
+                .lines()
+                .find_map(|l| l.strip_prefix("pandemonium_sockets_forwarded_total "))
+                .and_then(|n| n.trim().parse::<u64>().ok())
+                .expect("the node counts forwarded sockets");
+        }
+        total
     }
 
     fn node(&mut self, name: &str) -> &mut Node {

@@ -13,6 +13,7 @@ import type { MatchRecord } from "../protocol/MatchRecord";
 import type { Replay } from "../protocol/Replay";
 import type { RoomList } from "../protocol/RoomList";
 import type { RoomSummary } from "../protocol/RoomSummary";
+import { proposeRoomCode } from "./roomCode";
 
 /** Why an HTTP call failed: the server's code, or the client's own when no `ApiError` came back
  * (the server unreachable, or a proxy's error page: `http_<status>`). */
@@ -80,7 +81,10 @@ export function createApi(fetchImpl: Fetch = (input, init) => fetch(input, init)
   return {
     games: () => request<GameInfo[]>("/api/games"),
     newGuest: (name: string) => post<Guest>("/api/guests", { name }),
-    createRoom: (room: CreateRoom, token: string) => post<RoomSummary>("/api/rooms", room, token),
+    // With a code of the client's proposing, so that a balancer creates the room on the node
+    // its sockets will reach (roomCode.ts).
+    createRoom: (room: CreateRoom, token: string) =>
+      post<RoomSummary>(`/api/rooms?room=${proposeRoomCode()}`, room, token),
     rooms: () => request<RoomList>("/api/rooms"),
     room: (code: string) => request<RoomSummary>(`/api/rooms/${encodeURIComponent(code)}`),
     matches: (params: { game?: string; page?: number } = {}) => {

@@ -75,7 +75,10 @@ pub async fn open_room(
         grace_seconds: None,
     };
     let body = serde_json::to_string(&request).unwrap();
-    let response = http_post(port, "/api/rooms", &body, &token).await;
+    // A code of its own proposing, as the web client does: behind a balancer the room is
+    // made on the node its sockets reach.
+    let path = format!("/api/rooms?room={}", propose_code());
+    let response = http_post(port, &path, &body, &token).await;
     let summary: pandemonium_protocol::RoomSummary =
         serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap_or_default())
             .expect("a room");
@@ -93,6 +96,21 @@ pub async fn open_room(
     .await;
     send(&mut host, &ClientMsg::TakeSeat { seat: 0 }).await;
     (summary.code, host)
+}
+
+/// A random room code (the server draws its own if this one was ever used).
+fn propose_code() -> String {
+    use std::hash::{BuildHasher, RandomState};
+    let alphabet = RoomCode::ALPHABET;
+    // 64 random bits hold 13 letters of 27: enough for one code.
+    let mut bits = RandomState::new().hash_one(std::time::Instant::now());
+    (0..RoomCode::LEN)
+        .map(|_| {
+            let c = alphabet[(bits % alphabet.len() as u64) as usize] as char;
+            bits /= alphabet.len() as u64;
+            c
+        })
+        .collect()
 }
 
 async fn http_post(port: u16, path: &str, body: &str, token: &str) -> String {
