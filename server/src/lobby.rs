@@ -182,24 +182,23 @@ impl Lobby {
             };
             let lease = match self.inner.store.node() {
                 None => None,
-                Some(node) if unused_only => match node.take_unused(&code.0).await {
-                    Ok(Some(lease)) => Some(lease),
-                    // The code has a past: draw one.
-                    Ok(None) => continue,
-                    Err(error) => {
-                        tracing::warn!(%error, "a new room's lease could not be taken");
-                        return Err(AppError::Unavailable);
+                Some(node) => {
+                    let taken = if unused_only {
+                        node.take_unused(&code.0).await
+                    } else {
+                        node.take(&code.0).await
+                    };
+                    match taken {
+                        Ok(Some(lease)) => Some(lease),
+                        // Another node's room goes by this code, or the proposed one has a
+                        // past: draw one.
+                        Ok(None) => continue,
+                        Err(error) => {
+                            tracing::warn!(%error, "a new room's lease could not be taken");
+                            return Err(AppError::Unavailable);
+                        }
                     }
-                },
-                Some(node) => match node.take(&code.0).await {
-                    Ok(Some(lease)) => Some(lease),
-                    // Another node's room goes by this code.
-                    Ok(None) => continue,
-                    Err(error) => {
-                        tracing::warn!(%error, "a new room's lease could not be taken");
-                        return Err(AppError::Unavailable);
-                    }
-                },
+                }
             };
             // Rooms may have opened here while the lease was being taken: the caps are checked
             // again, and a refused room gives its lease back.

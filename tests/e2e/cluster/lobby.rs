@@ -90,11 +90,10 @@ async fn within<T>(deadline: Duration, what: &str, mut check: impl AsyncFnMut() 
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_public_room_opened_on_one_node_is_listed_by_the_other_with_its_seats_and_its_people() {
-    let Some(db) = postgres().await else { return };
-    let a = Node::start(&db, "node-a", |_| {}).await;
-    let b = Node::start(&db, "node-b", |_| {}).await;
+/// Nodes A and B on `db`, and Alice at a public Twenty-One table she opened on A, seated.
+async fn alice_hosts_on_a(db: &TestDb) -> (Node, Node, Client, RoomCode) {
+    let a = Node::start(db, "node-a", |_| {}).await;
+    let b = Node::start(db, "node-b", |_| {}).await;
     let mut alice = Client::guest(a.port, "Alice").await;
     let app_a = crate::support::TestApp::attach(a.port);
     let code = host_room(
@@ -104,6 +103,13 @@ async fn a_public_room_opened_on_one_node_is_listed_by_the_other_with_its_seats_
         0,
     )
     .await;
+    (a, b, alice, code)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_room_opened_on_one_node_is_listed_by_the_other_with_its_seats_and_its_people() {
+    let Some(db) = postgres().await else { return };
+    let (a, b, alice, code) = alice_hosts_on_a(&db).await;
 
     let listed = within(WITHIN, "B lists A's room", async || {
         b.listed(&code).await.filter(|room| room.seated == 1)
@@ -218,17 +224,7 @@ async fn a_private_room_is_found_by_its_code_on_another_node_but_never_listed_an
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rooms_and_people_of_a_node_that_stopped_heartbeating_leave_the_lobby() {
     let Some(db) = postgres().await else { return };
-    let a = Node::start(&db, "node-a", |_| {}).await;
-    let b = Node::start(&db, "node-b", |_| {}).await;
-    let mut alice = Client::guest(a.port, "Alice").await;
-    let app_a = crate::support::TestApp::attach(a.port);
-    let code = host_room(
-        &app_a,
-        &mut alice,
-        &request("twenty_one", 2, vec![], json!({})),
-        0,
-    )
-    .await;
+    let (a, b, _alice, code) = alice_hosts_on_a(&db).await;
     within(WITHIN, "B lists A's room and counts Alice", async || {
         let rooms = b.rooms().await;
         (rooms.online == 1 && rooms.rooms.iter().any(|r| r.code == code)).then_some(())
@@ -269,17 +265,7 @@ async fn the_rooms_and_people_of_a_node_that_stopped_heartbeating_leave_the_lobb
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_that_cannot_load_the_lobby_serves_the_last_one_and_catches_up_after() {
     let Some(db) = postgres().await else { return };
-    let a = Node::start(&db, "node-a", |_| {}).await;
-    let b = Node::start(&db, "node-b", |_| {}).await;
-    let mut alice = Client::guest(a.port, "Alice").await;
-    let app_a = crate::support::TestApp::attach(a.port);
-    let code = host_room(
-        &app_a,
-        &mut alice,
-        &request("twenty_one", 2, vec![], json!({})),
-        0,
-    )
-    .await;
+    let (a, b, _alice, code) = alice_hosts_on_a(&db).await;
     within(WITHIN, "B lists A's room", async || b.listed(&code).await).await;
 
     super::sql(&db, "ALTER TABLE lobby_rooms RENAME TO lobby_rooms_away").await;

@@ -111,21 +111,9 @@ impl Changes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pandemonium_protocol::RoomStatus;
 
     fn room(code: &str, seated: u8) -> RoomSummary {
-        RoomSummary {
-            code: RoomCode(code.into()),
-            game: "demos".into(),
-            seats: 4,
-            seated,
-            status: RoomStatus::Waiting,
-            spectators: 0,
-            public: true,
-            host: None,
-            options: serde_json::json!({}),
-            players: Vec::new(),
-        }
+        super::super::test_room(code, true, seated)
     }
 
     fn people(ids: &[&str]) -> Vec<String> {

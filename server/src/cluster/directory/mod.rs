@@ -295,3 +295,20 @@ async fn timed<T>(query: impl Future<Output = Result<T, sqlx::Error>>) -> Result
             )))
         })
 }
+
+/// A DēmoS table's summary, for the directory's unit tests.
+#[cfg(test)]
+fn test_room(code: &str, public: bool, seated: u8) -> RoomSummary {
+    RoomSummary {
+        code: RoomCode(code.into()),
+        game: "demos".into(),
+        seats: 4,
+        seated,
+        status: pandemonium_protocol::RoomStatus::Waiting,
+        spectators: 0,
+        public,
+        host: None,
+        options: serde_json::json!({}),
+        players: Vec::new(),
+    }
+}

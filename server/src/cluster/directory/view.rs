@@ -55,23 +55,9 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pandemonium_protocol::RoomStatus;
     use std::sync::Arc;
 
-    fn room(code: &str, public: bool, seated: u8) -> RoomSummary {
-        RoomSummary {
-            code: RoomCode(code.into()),
-            game: "demos".into(),
-            seats: 4,
-            seated,
-            status: RoomStatus::Waiting,
-            spectators: 0,
-            public,
-            host: None,
-            options: serde_json::json!({}),
-            players: Vec::new(),
-        }
-    }
+    use super::super::test_room as room;
 
     #[test]
     fn a_room_listed_here_and_elsewhere_is_shown_once_as_here() {
