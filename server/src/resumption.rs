@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use pandemonium_protocol::RoomCode;
 
-use crate::cluster::{Lease, Whereabouts};
+use crate::cluster::{Lease, Node, Whereabouts};
 use crate::identity::Player;
 use crate::lobby::Lobby;
 use crate::room::{Resumed, SeatState, replay};
@@ -114,20 +114,24 @@ pub async fn find_room(
     if lobby.room(code).is_some() {
         return Ok(Found::Here);
     }
-    if store.node().is_none() {
+    let Some(node) = store.node() else {
         return Ok(Found::Nowhere);
-    }
+    };
     let gate = takeovers.gate(code);
     let found = {
         let _only_one = gate.lock().await;
-        take_over(lobby, store, code).await
+        take_over(lobby, store, node, code).await
     };
     takeovers.done(code);
     found
 }
 
-async fn take_over(lobby: &Lobby, store: &Store, code: &RoomCode) -> Result<Found, StoreError> {
-    let node = store.node().expect("cluster mode");
+async fn take_over(
+    lobby: &Lobby,
+    store: &Store,
+    node: &Node,
+    code: &RoomCode,
+) -> Result<Found, StoreError> {
     // Another arrival for this room may have brought it here while this one waited.
     if lobby.room(code).is_some() {
         return Ok(Found::Here);

@@ -131,18 +131,14 @@ fn request_head(
     if network.proxy_protocol
         && let Some(holder) = holder
     {
-        let family = if client.is_ipv4() && holder.is_ipv4() {
-            "TCP4"
-        } else {
-            "TCP6"
+        let port = holder.port();
+        let line = match (client, holder.ip()) {
+            (IpAddr::V4(client), IpAddr::V4(to)) => {
+                format!("PROXY TCP4 {client} {to} 0 {port}\r\n")
+            }
+            (client, to) => format!("PROXY TCP6 {} {} 0 {port}\r\n", v6(client), v6(to)),
         };
-        let (client, to) = match family {
-            "TCP4" => (client.to_string(), holder.ip().to_string()),
-            _ => (v6(client).to_string(), v6(holder.ip()).to_string()),
-        };
-        head.extend_from_slice(
-            format!("PROXY {family} {client} {to} 0 {}\r\n", holder.port()).as_bytes(),
-        );
+        head.extend_from_slice(line.as_bytes());
     }
     let target = parts
         .uri

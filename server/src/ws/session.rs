@@ -279,9 +279,7 @@ impl Connection {
     /// `/ws?room=CODE`, is passed on to it before the join). `None`: carry on with the join.
     async fn bring_here(&mut self, code: &RoomCode) -> Option<Vec<Reply>> {
         let state = &self.state;
-        if state.store.node().is_none() || state.lobby.room(code).is_some() {
-            return None;
-        }
+        state.store.node()?;
         match resumption::find_room(&state.lobby, &state.store, &state.takeovers, code).await {
             Ok(Found::Here | Found::Nowhere) => None,
             Ok(Found::Elsewhere { .. }) => Some(vec![Reply::Send(error(

@@ -57,7 +57,7 @@ impl Front {
                 port: free_port(),
                 process: None,
             };
-            node.process = Some(node.launch(&db).await);
+            node.process = Some(node.launch_on(&db.url).await);
             nodes.push(node);
         }
         let port = free_port();
@@ -191,10 +191,6 @@ impl Front {
 }
 
 impl Node {
-    async fn launch(&self, db: &TestDb) -> Process {
-        self.launch_on(&db.url).await
-    }
-
     async fn launch_on(&self, url: &str) -> Process {
         let bind = format!("127.0.0.1:{}", self.port);
         launch_at(
